@@ -1,0 +1,26 @@
+"""Rulebox core: the rules of every game, in pure standard-library Python.
+
+>>> import core
+>>> state = core.get_game("button-up").new(seed=7, start="WRBWBRWBR")
+>>> core.replay(state.to_record()) == state
+True
+"""
+
+from core.protocol import (
+    GAMES,
+    Action,
+    Game,
+    IllegalAction,
+    Option,
+    Options,
+    State,
+    get_game,
+    replay,
+)
+
+from core import buttonup  # noqa: E402  (registers the game)
+
+__all__ = [
+    "GAMES", "Action", "Game", "IllegalAction", "Option", "Options", "State", "buttonup",
+    "get_game", "replay",
+]

@@ -1,0 +1,182 @@
+"""Bots that play any game through the protocol alone.
+
+Every bot has ``choose(state) -> Action``.  All are seeded, so the same seed
+and the same state give the same choice on CPython and in the browser.
+
+* :class:`RandomBot` picks uniformly among the legal actions.
+* :class:`GreedyBot` looks one action ahead with the game's ``evaluate``.
+* :class:`MCTSBot` runs UCT search.  Chance and hidden information are handled
+  by determinization: every iteration re-seeds the future dice (and resamples
+  what the bot cannot see) through ``State.determinize``, and shares one tree
+  keyed by the actions' JSON form (single-observer information-set MCTS).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from core import rng
+from core.protocol import Action, Game, State
+
+
+class Bot(Protocol):
+    """Anything that picks an action for the player to move."""
+
+    def choose(self, state: State) -> Action: ...
+
+
+def _stream(seed: int, state: State) -> int:
+    """A stream that differs per decision but is fixed by seed and position."""
+    return rng.seed_stream(seed * 1_000_003 + len(state.history))
+
+
+def _key(action: Action) -> str:
+    return json.dumps(action.to_json(), sort_keys=True)
+
+
+@dataclass
+class RandomBot:
+    """Uniformly random legal actions."""
+
+    seed: int = 0
+
+    def choose(self, state: State) -> Action:
+        _, action = rng.choice(_stream(self.seed, state), state.legal_actions())
+        return action
+
+
+@dataclass
+class GreedyBot:
+    """The action whose resulting state the game's evaluation likes best."""
+
+    game: Game
+    seed: int = 0
+
+    def choose(self, state: State) -> Action:
+        player = state.to_move
+        assert player is not None, "the game is over"
+        stream, noise = rng.next64(_stream(self.seed, state))
+        seen = state.determinize(player, noise)
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in state.legal_actions():
+            value = self.game.evaluate(seen.apply(action), player)
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(action)
+        return rng.choice(stream, best)[1]
+
+
+@dataclass(eq=False)
+class _Node:
+    player: int | None
+    """Who chose the action leading here (whose value ``total`` counts)."""
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    children: dict[str, _Node] = field(default_factory=dict)
+
+
+@dataclass
+class MCTSBot:
+    """UCT search over determinized states, with random playouts.
+
+    ``iterations`` bounds the work; ``seconds``, when given, bounds the time
+    as well.  Playouts longer than ``playout_depth`` actions are scored with
+    the game's ``evaluate`` instead of being played to the end.
+    """
+
+    game: Game
+    iterations: int = 500
+    seconds: float | None = None
+    seed: int = 0
+    exploration: float = 1.4
+    playout_depth: int = 200
+
+    def choose(self, state: State) -> Action:
+        player = state.to_move
+        assert player is not None, "the game is over"
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        stream = _stream(self.seed, state)
+        root = _Node(player=None)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(self.iterations):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            stream, noise = rng.next64(stream)
+            stream = self._iterate(root, state.determinize(player, noise), stream)
+        by_key = {_key(a): a for a in legal}
+        best = max(by_key, key=lambda k: (root.children[k].visits if k in root.children else -1, k))
+        return by_key[best]
+
+    def _iterate(self, root: _Node, state: State, stream: int) -> int:
+        path = [root]
+        node = root
+        while not state.is_over:
+            mover = state.to_move
+            actions = {_key(a): a for a in state.legal_actions()}
+            for k in actions:
+                if k in node.children:
+                    node.children[k].available += 1
+            untried = [k for k in actions if k not in node.children]
+            if untried:
+                stream, k = rng.choice(stream, untried)
+                child = node.children[k] = _Node(player=mover, available=1)
+                state = state.apply(actions[k])
+                path.append(child)
+                break
+            k = max(actions, key=lambda k: self._ucb(node.children[k]))
+            node = node.children[k]
+            state = state.apply(actions[k])
+            path.append(node)
+        stream, values = self._playout(state, stream)
+        for visited in path:
+            visited.visits += 1
+            if visited.player is not None:
+                visited.total += values[visited.player]
+        return stream
+
+    def _ucb(self, node: _Node) -> float:
+        mean = node.total / node.visits
+        return mean + self.exploration * math.sqrt(math.log(max(node.available, 1)) / node.visits)
+
+    def _playout(self, state: State, stream: int) -> tuple[int, tuple[float, ...]]:
+        for _ in range(self.playout_depth):
+            if state.is_over:
+                return stream, state.returns()
+            stream, action = rng.choice(stream, state.legal_actions())
+            state = state.apply(action)
+        if state.is_over:
+            return stream, state.returns()
+        return stream, tuple(self.game.evaluate(state, p) for p in range(self.game.players))
+
+
+BotFactory = Callable[[Game, int], Bot]
+
+LEVELS: dict[str, tuple[str, BotFactory]] = {
+    "random": ("Random: any legal move", lambda game, seed: RandomBot(seed)),
+    "greedy": ("Greedy: best immediate result", lambda game, seed: GreedyBot(game, seed)),
+    "mcts": ("Thinker: tree search (MCTS)", lambda game, seed: MCTSBot(game, seed=seed)),
+}
+"""The levels every game offers: name -> (label, factory)."""
+
+
+def levels(game: Game) -> dict[str, tuple[str, BotFactory]]:
+    """The bot levels of ``game``, weakest first (a game may add stronger ones)."""
+    return {**LEVELS, **getattr(game, "extra_bot_levels", {})}
+
+
+def make_bot(game: Game, level: str = "mcts", seed: int = 0) -> Bot:
+    """A bot of a named level for ``game``."""
+    available = levels(game)
+    if level not in available:
+        raise ValueError(f"unknown bot level {level!r} for {game.name}; levels: {', '.join(available)}")
+    return available[level][1](game, seed)

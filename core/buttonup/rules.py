@@ -1,0 +1,354 @@
+"""Button Up! (Bruno Cathala, Jactalea 2012): the rules as a protocol game.
+
+Nine buttons (3 red, 3 black, 3 white) lie in a circle of single-button stacks.
+A move lifts a stack holding a white and sows it clockwise from the bottom
+button; a round is always 8 moves and ends with one stack, which scores each
+button by its height.  The larger army gains the difference; first to 15 wins.
+
+Positions: ``state.stacks`` is a tuple of strings in clockwise order
+(increasing index, wrapping round), each written bottom to top with ``R``,
+``B`` and ``W``.  Player 0 is red, player 1 black.
+
+Rulings (``../shared/rules/button-up.md``) and their options:
+
+* BU-01 ``extra_turn``: ``mandatory`` (default), ``optional`` (the mover may
+  decline with :class:`EndTurn`) or ``off``.
+* BU-02 ``white_match_counts``: white on white earns an extra turn (default true).
+* BU-03 ``overflow_extra_turn``: an overflow move earns one too (default false).
+* BU-04 ``next_round_starter``: ``fewest_points`` (default),
+  ``trailing_player_chooses`` or ``alternate``.
+* BU-05 ``first_round_starter``: ``choose`` (default) or ``random``.
+* BU-06 ``target_score``: 15.
+* BU-09: every round is a fresh shuffle of the seeded stream.
+
+Decisions of ours (the rulebook leaves them open):
+
+* With ``first_round_starter=choose`` red, who sets up the game, names the
+  first starter for both players: a :class:`ChooseStarter` action of player 0.
+* With ``trailing_player_chooses`` the player with fewer points names the
+  starter; with equal points the default tie rules of BU-04 apply.
+* ``start`` (not a ruling): the first round's circle as nine letters.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Self
+
+from core import rng
+from core.protocol import Action, Game, IllegalAction, Option, Options, State, register
+
+if TYPE_CHECKING:
+    from core.bots import BotFactory
+
+RED, BLACK = 0, 1
+COLOURS = {"R": "red", "B": "black", "W": "white"}
+PLAYER_NAMES = ("Red", "Black")
+BUTTONS = "RRRBBBWWW"
+ROUND_MOVES = len(BUTTONS) - 1
+
+
+def _check_start(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) != 9 or Counter(value) != Counter(BUTTONS):
+        return "must be None or nine letters with three each of R, B and W"
+    return None
+
+
+OPTIONS = (
+    Option("extra_turn", "mandatory", "BU-01: a matching last button gives another move.",
+           ("mandatory", "optional", "off")),
+    Option("white_match_counts", True, "BU-02: white on white counts as a match.", (True, False)),
+    Option("overflow_extra_turn", False, "BU-03: an overflow move can earn an extra turn.",
+           (True, False)),
+    Option("next_round_starter", "fewest_points", "BU-04: who starts rounds 2 and later.",
+           ("fewest_points", "trailing_player_chooses", "alternate")),
+    Option("first_round_starter", "choose", "BU-05: who starts round 1.", ("choose", "random")),
+    Option("target_score", 15, "BU-06: victory points that win the game.",
+           check=lambda v: None if type(v) is int and 1 <= v <= 99 else "must be an integer 1-99"),
+    Option("start", None, "The first round's circle, nine letters of R, B, W (None: shuffled).",
+           check=_check_start),
+)
+
+
+@dataclass(frozen=True)
+class Sow(Action):
+    """Lift the stack at ``stack`` (an index into ``state.stacks``) and sow it."""
+
+    stack: int
+    buttons: str = field(default="", compare=False)
+    """The lifted stack, bottom to top (for the label only)."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"sow": self.stack}
+
+    def __str__(self) -> str:
+        colours = ", ".join(COLOURS[b] for b in self.buttons)
+        return f"sow stack {self.stack + 1} ({colours})" if self.buttons else f"sow stack {self.stack + 1}"
+
+
+@dataclass(frozen=True)
+class ChooseStarter(Action):
+    """Name the player who starts the round."""
+
+    player: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"starter": self.player}
+
+    def __str__(self) -> str:
+        return f"{PLAYER_NAMES[self.player]} starts the round"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """Decline an optional extra turn (``extra_turn=optional`` only)."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"end_turn": True}
+
+    def __str__(self) -> str:
+        return "decline the extra turn"
+
+
+@dataclass(frozen=True)
+class Sowing:
+    """What one sowing did: the circle after it and whether it earns a turn."""
+
+    stacks: tuple[str, ...]
+    landed: tuple[int, ...]
+    """Indices (into the new circle) that received buttons, in sowing order."""
+    overflow: bool
+    matched: bool
+    """The last button dropped matches the colour it landed on."""
+
+
+def sow(stacks: tuple[str, ...], index: int, white_match_counts: bool = True) -> Sowing:
+    """Lift ``stacks[index]`` and sow it clockwise from its bottom button."""
+    lifted = stacks[index]
+    n = len(stacks)
+    k, m = len(lifted), n - 1
+    targets = [(index + 1 + j) % n for j in range(min(k, m))]
+    new = list(stacks)
+    overflow = k > m
+    if overflow:
+        for j, target in enumerate(targets[:-1]):
+            new[target] += lifted[j]
+        landed_on = new[targets[-1]][-1]
+        new[targets[-1]] += lifted[m - 1:]
+    else:
+        for j, target in enumerate(targets):
+            if j == k - 1:
+                landed_on = new[target][-1]
+            new[target] += lifted[j]
+    last = lifted[-1] if not overflow else lifted[m - 1]
+    matched = last == landed_on and (white_match_counts or last != "W")
+    del new[index]
+    landed = tuple(t - (t > index) for t in targets)
+    return Sowing(tuple(new), landed, overflow, matched)
+
+
+def heights(stack: str) -> tuple[int, int]:
+    """The red and black sums of a final stack (heights 1 = bottom to 9 = top)."""
+    red = sum(h for h, b in enumerate(stack, 1) if b == "R")
+    black = sum(h for h, b in enumerate(stack, 1) if b == "B")
+    return red, black
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One finished round: its final stack, sums, points gained and starter."""
+
+    final: str
+    sums: tuple[int, int]
+    starter: int
+
+    @property
+    def gain(self) -> tuple[int, int]:
+        red, black = self.sums
+        return (max(red - black, 0), max(black - red, 0))
+
+    @property
+    def winner(self) -> int | None:
+        red, black = self.sums
+        return None if red == black else (RED if red > black else BLACK)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ButtonUpState(State):
+    """A Button Up! position."""
+
+    game_name = "button-up"
+
+    stacks: tuple[str, ...]
+    points: tuple[int, int] = (0, 0)
+    mover: int | None = None
+    """Who acts now (the starter-chooser while ``choosing``)."""
+    choosing: bool = False
+    """True while ``mover`` must name the round's starter."""
+    starter: int | None = None
+    extra: bool = False
+    """The mover is on an extra turn (which ``extra_turn=optional`` may decline)."""
+    rounds: tuple[RoundResult, ...] = ()
+
+    @property
+    def to_move(self) -> int | None:
+        return self.mover
+
+    @property
+    def winner(self) -> int | None:
+        target = self.options["target_score"]
+        for player in (RED, BLACK):
+            if self.points[player] >= target:
+                return player
+        return None
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self.points
+
+    @property
+    def round_number(self) -> int:
+        """The round being played (or the last one, once the game is over)."""
+        return len(self.rounds) + (0 if self.is_over else 1)
+
+    @property
+    def moves_made(self) -> int:
+        """Moves made in this round so far (0-8)."""
+        return len(BUTTONS) - len(self.stacks)
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        if self.mover is None:
+            return ()
+        if self.choosing:
+            return (ChooseStarter(RED), ChooseStarter(BLACK))
+        moves: tuple[Action, ...] = tuple(
+            Sow(i, s) for i, s in enumerate(self.stacks) if "W" in s
+        )
+        if self.extra and self.options["extra_turn"] == "optional":
+            moves += (EndTurn(),)
+        return moves
+
+    def why_illegal(self, action: Action) -> str:
+        if self.choosing:
+            return f"{PLAYER_NAMES[self.mover or 0]} must first name who starts the round"
+        if isinstance(action, Sow):
+            if not 0 <= action.stack < len(self.stacks):
+                return f"there is no stack {action.stack + 1}; the circle has {len(self.stacks)}"
+            return f"stack {action.stack + 1} holds no white button; only stacks with a white may move"
+        if isinstance(action, EndTurn):
+            return "only an optional extra turn can be declined"
+        return super().why_illegal(action)
+
+    def _play(self, action: Action) -> Self:
+        if isinstance(action, ChooseStarter):
+            return self._with(mover=action.player, starter=action.player, choosing=False)
+        assert self.mover is not None
+        if isinstance(action, EndTurn):
+            return self._with(mover=1 - self.mover, extra=False)
+        assert isinstance(action, Sow)
+        result = sow(self.stacks, action.stack, self.options["white_match_counts"])
+        if len(result.stacks) == 1:
+            return self._end_round(result.stacks[0])
+        earns = result.matched and self.options["extra_turn"] != "off" and (
+            not result.overflow or self.options["overflow_extra_turn"]
+        )
+        mover = self.mover if earns else 1 - self.mover
+        return self._with(stacks=result.stacks, mover=mover, extra=earns)
+
+    def _end_round(self, final: str) -> Self:
+        assert self.starter is not None
+        done = RoundResult(final, heights(final), self.starter)
+        gain = done.gain
+        after = self._with(
+            stacks=(final,), rounds=(*self.rounds, done), extra=False,
+            points=(self.points[0] + gain[0], self.points[1] + gain[1]), mover=None,
+        )
+        if after.winner is not None:
+            return after
+        stream, circle = rng.shuffled(self.rng, BUTTONS)
+        starter, chooser = _next_starter(after.points, done, self.options["next_round_starter"])
+        return after._with(
+            rng=stream, stacks=tuple(circle), starter=starter,
+            mover=chooser if starter is None else starter, choosing=starter is None,
+        )
+
+    def sowing(self, action: Sow) -> Sowing:
+        """What sowing ``action`` would do here (for animation and teaching)."""
+        if action not in self._cached_legal():
+            raise IllegalAction(self.why_illegal(action))
+        return sow(self.stacks, action.stack, self.options["white_match_counts"])
+
+    def describe(self, viewer: int | None = None) -> str:
+        from core.buttonup.render import describe
+
+        return describe(self)
+
+    def svg(self) -> str:
+        from core.buttonup.render import svg
+
+        return svg(self)
+
+
+def _next_starter(
+    points: tuple[int, int], last: RoundResult, rule: str
+) -> tuple[int | None, int | None]:
+    """``(starter, None)`` when the rules fix the starter, else ``(None, chooser)``."""
+    other = 1 - last.starter
+    if rule == "alternate":
+        return other, None
+    if points[RED] != points[BLACK]:
+        trailing = RED if points[RED] < points[BLACK] else BLACK
+        return (trailing, None) if rule == "fewest_points" else (None, trailing)
+    if last.winner is None:
+        return other, None
+    return None, 1 - last.winner
+
+
+class ButtonUp(Game):
+    """Button Up!: sow stacks round a circle; the higher army scores the gap."""
+
+    name = "button-up"
+    title = "Button Up!"
+    rules_version = "1"
+    options = OPTIONS
+
+    def _initial(self, seed: int, options: Options) -> ButtonUpState:
+        stream = rng.seed_stream(seed)
+        circle: tuple[str, ...]
+        if options["start"] is None:
+            stream, circle = rng.shuffled(stream, BUTTONS)
+        else:
+            circle = tuple(options["start"])
+        if options["first_round_starter"] == "random":
+            stream, starter = rng.below(stream, 2)
+            return ButtonUpState(options=options, seed=seed, rng=stream, stacks=circle,
+                                 mover=starter, starter=starter)
+        return ButtonUpState(options=options, seed=seed, rng=stream, stacks=circle,
+                             mover=RED, choosing=True)
+
+    @property
+    def extra_bot_levels(self) -> dict[str, tuple[str, BotFactory]]:
+        from core.buttonup.solver import LEVEL
+
+        return LEVEL
+
+    def evaluate(self, state: State, player: int) -> float:
+        """Points lead plus how high each army sits in its stacks now."""
+        assert isinstance(state, ButtonUpState)
+        if state.is_over:
+            return state.returns()[player]
+        target = state.options["target_score"]
+        lead = state.points[player] - state.points[1 - player]
+        colour = "RB"[player]
+        foe = "RB"[1 - player]
+        placed = sum(
+            h * ((b == colour) - (b == foe)) for s in state.stacks for h, b in enumerate(s, 1)
+        ) if len(state.stacks) < len(BUTTONS) else 0
+        value = 0.5 + (lead + placed / 4) / (2 * target)
+        return min(max(value, 0.0), 1.0)
+
+
+GAME = register(ButtonUp())

@@ -164,9 +164,13 @@ BotFactory = Callable[[Game, int], Bot]
 LEVELS: dict[str, tuple[str, BotFactory]] = {
     "random": ("Random: any legal move", lambda game, seed: RandomBot(seed)),
     "greedy": ("Greedy: best immediate result", lambda game, seed: GreedyBot(game, seed)),
-    "mcts": ("Thinker: tree search (MCTS)", lambda game, seed: MCTSBot(game, seed=seed)),
+    "mcts": ("Thinker: tree search (MCTS)", lambda game, seed: MCTSBot(game, iterations=300, seed=seed)),
 }
 """The levels every game offers: name -> (label, factory)."""
+
+
+DEFAULT_LEVEL = "mcts"
+"""The level a new game offers first."""
 
 
 def levels(game: Game) -> dict[str, tuple[str, BotFactory]]:

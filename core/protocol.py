@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 JSON = Any
@@ -190,8 +190,11 @@ class State(ABC):
         if action not in self._cached_legal():
             raise IllegalAction(self.why_illegal(action))
         after = self._play(action)
+        assert after is not self, "_play must return a new state"
         floor = len(self.history) + 1 if after.rng != self.rng else self.undo_floor
-        return after._with(history=(*self.history, action), undo_floor=floor)
+        # ``after`` is brand new and not yet shared, so completing it in place is safe.
+        after.__dict__.update(history=(*self.history, action), undo_floor=floor)
+        return after
 
     def action_from_json(self, data: JSON) -> Action:
         """The legal action whose JSON form is ``data``."""
@@ -227,9 +230,9 @@ class State(ABC):
 
     def _with(self, **changes: Any) -> Self:
         """A copy with some fields changed (and the legal-action cache cleared)."""
-        values = {f.name: getattr(self, f.name) for f in fields(self)}
-        values.update(changes, _legal=None)
-        return type(self)(**values)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__, **changes, _legal=None)
+        return new
 
     def __str__(self) -> str:
         return self.describe()

@@ -340,7 +340,7 @@ class ButtonUp(Game):
         assert isinstance(state, ButtonUpState)
         if state.is_over:
             return state.returns()[player]
-        target = state.options["target_score"]
+        target: int = state.options["target_score"]
         lead = state.points[player] - state.points[1 - player]
         colour = "RB"[player]
         foe = "RB"[1 - player]

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from core import rng
 from core.buttonup.rules import RED, ButtonUpState, ChooseStarter, EndTurn, Sow, heights, sow
+from core.bots import BotFactory
 from core.protocol import Action, Game, State
 
 
@@ -83,4 +84,4 @@ def _solver(game: Game, seed: int) -> SolverBot:
     return SolverBot(seed)
 
 
-LEVEL = {"solver": ("Perfect: solves every round exactly", _solver)}
+LEVEL: dict[str, tuple[str, BotFactory]] = {"solver": ("Perfect: solves every round exactly", _solver)}

@@ -1,0 +1,143 @@
+"""The protocol, checked over every registered game (OpenSpiel-style API tests)."""
+
+import json
+
+import pytest
+
+import core
+from core import rng
+from core.protocol import Option
+
+GAMES = sorted(core.GAMES)
+
+
+def random_playout(game: core.Game, seed: int, limit: int = 3000) -> list[core.State]:
+    state = game.new(seed=seed)
+    stream = rng.seed_stream(seed)
+    states = [state]
+    while not state.is_over and len(states) < limit:
+        legal = state.legal_actions()
+        assert legal, "a live state must offer an action"
+        stream, action = rng.choice(stream, legal)
+        state = state.apply(action)
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_registry_and_metadata(name: str) -> None:
+    game = core.get_game(name)
+    assert game.name == name and game.title and game.rules_version
+    assert len({o.name for o in game.options}) == len(game.options)
+    for option in game.options:
+        assert option.doc and option.validate(option.default) == option.default
+
+
+def test_unknown_game_lists_the_games() -> None:
+    with pytest.raises(ValueError, match="button-up"):
+        core.get_game("chess")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_unknown_option_and_bad_value_name_the_valid_ones(name: str) -> None:
+    game = core.get_game(name)
+    with pytest.raises(ValueError, match="valid options: " + game.options[0].name):
+        game.new(seed=1, no_such_option=3)
+    closed = next(o for o in game.options if o.choices)
+    with pytest.raises(ValueError, match=f"{closed.name}.*must be one of"):
+        game.new(seed=1, **{closed.name: "no-such-value"})
+    with pytest.raises(ValueError, match="seed must be an integer"):
+        game.new(seed="7")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_playout_keeps_the_protocol(name: str) -> None:
+    game = core.get_game(name)
+    states = random_playout(game, seed=11)
+    final = states[-1]
+    assert final.is_over and final.to_move is None and final.legal_actions() == []
+    assert sum(final.returns()) == pytest.approx(1.0)
+    for before, after in zip(states, states[1:], strict=False):
+        assert after.history[:-1] == before.history  # the old state is untouched
+    assert core.replay(final.to_record()) == final
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_record_is_json_and_replays_exactly(name: str) -> None:
+    states = random_playout(core.get_game(name), seed=5)
+    for state in states[:: max(1, len(states) // 10)]:
+        text = json.dumps(state.to_record())
+        rebuilt = core.replay(json.loads(text))
+        assert rebuilt == state and hash(rebuilt) == hash(state)
+        assert rebuilt.describe() == state.describe()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_actions_have_labels_and_json(name: str) -> None:
+    for state in random_playout(core.get_game(name), seed=2)[:50]:
+        for action in state.legal_actions():
+            assert str(action).strip()
+            assert state.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_illegal_action_raises_and_changes_nothing(name: str) -> None:
+    states = random_playout(core.get_game(name), seed=3)
+    final = states[-1]
+    with pytest.raises(core.IllegalAction, match="over"):
+        final.apply(states[-2].legal_actions()[0])
+    live = states[0]
+    record = live.to_record()
+    other = next(
+        (a for s in states for a in s.legal_actions() if a not in live.legal_actions()), None
+    )
+    if other is not None:
+        with pytest.raises(core.IllegalAction):
+            live.apply(other)
+    assert live.to_record() == record
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda r: r.pop("seed"), "lacks seed"),
+        (lambda r: r.update(extra=1), "unknown keys: extra"),
+        (lambda r: r.update(game="nope"), "unknown game"),
+        (lambda r: r.update(rules_version="0"), "rules version"),
+        (lambda r: r.update(options=[]), "options must be"),
+        (lambda r: r.update(actions="x"), "actions must be a list"),
+        (lambda r: r["actions"].append({"bogus": 1}), "action .* of the record"),
+        (lambda r: r["options"].update(colour="blue"), "unknown option"),
+    ],
+)
+def test_malformed_records_get_clear_errors(mutate: object, message: str) -> None:
+    state = core.get_game("button-up").new(seed=4)
+    record = state.to_record()
+    mutate(record)  # type: ignore[operator]
+    with pytest.raises(ValueError, match=message):
+        core.replay(record)
+
+
+def test_replay_rejects_a_non_object() -> None:
+    with pytest.raises(ValueError, match="JSON object"):
+        core.replay([])  # type: ignore[arg-type]
+
+
+def test_undo_steps_back_but_never_over_a_random_draw() -> None:
+    game = core.get_game("button-up")
+    state = game.new(seed=9, first_round_starter="random")
+    assert not state.can_undo
+    with pytest.raises(core.IllegalAction, match="nothing to undo"):
+        state.undo()
+    after = state.apply(state.legal_actions()[0])
+    assert after.can_undo and after.undo() == state
+    while after.round_number == 1:
+        after = after.apply(after.legal_actions()[0])
+    assert not after.can_undo  # the last move of a round dealt a new circle
+
+
+def test_option_validation_is_type_strict() -> None:
+    flag = Option("flag", True, "a switch", (True, False))
+    assert flag.validate(False) is False
+    with pytest.raises(ValueError, match="must be one of True, False"):
+        flag.validate(1)

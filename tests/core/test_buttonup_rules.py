@@ -275,3 +275,23 @@ def test_describe_and_svg() -> None:
     assert "1, 4, 7" in text
     svg = state._repr_svg_()
     assert svg.startswith("<svg") and svg.count("<circle") == 9 and "<title>" in svg
+
+
+def test_equal_points_after_a_decided_round_the_loser_chooses() -> None:
+    """BU-04, found by play: points level after a decided round -> its loser names the starter."""
+    from core import rng
+
+    for seed in range(500):
+        state = GAME.new(seed=seed, first_round_starter="random")
+        stream = rng.seed_stream(seed)
+        while not state.is_over:
+            before = state
+            stream, action = rng.choice(stream, state.legal_actions())
+            state = state.apply(action)
+            if len(state.rounds) > len(before.rounds) and state.rounds[-1].winner is not None:
+                if not state.is_over and state.points[0] == state.points[1]:
+                    loser = 1 - state.rounds[-1].winner
+                    assert state.choosing and state.to_move == loser
+                    assert state.legal_actions() == [ChooseStarter(RED), ChooseStarter(BLACK)]
+                    return
+    raise AssertionError("no level score after a decided round in 500 games")

@@ -9,7 +9,7 @@ from core import svg as svglib
 from core.buttonup.rules import COLOURS, PLAYER_NAMES
 
 if TYPE_CHECKING:
-    from core.buttonup.rules import ButtonUpState
+    from core.buttonup.rules import ButtonUpState, RoundResult
 
 FILL = {"R": "#c62828", "B": "#212121", "W": "#fafafa"}
 
@@ -57,20 +57,42 @@ def describe(state: ButtonUpState) -> str:
 
 def svg(state: ButtonUpState, size: int = 360) -> str:
     """The circle of stacks, stack 1 at the top, clockwise; each stack bottom up."""
-    centre, radius, r_button = size / 2, size * 0.34, size * 0.045
-    body = [f'<rect width="{size}" height="{size}" fill="#f5efe0"/>']
+    tallest = max(len(s) for s in state.stacks)
+    ring = size * 0.3
+    button = min(size * 0.045, (size - 2 * ring - 40) / ((tallest - 1) * 1.1 + 4.2))
+    step = button * 2.2 if len(state.stacks) == 1 else button * 1.1
+    centre_x, centre_y = size / 2, size / 2 + (tallest - 1) * step / 2
+    body = [f'<rect width="{size}" height="{size + 30}" fill="#f5efe0"/>']
     n = len(state.stacks)
     for i, stack in enumerate(state.stacks):
-        angle = -math.pi / 2 + 2 * math.pi * i / max(n, 1)
-        x, y = centre + radius * math.cos(angle), centre + radius * math.sin(angle)
-        if n == 1:
-            x, y = centre, centre + r_button * 4
-        for level, button in enumerate(stack):
-            by = y - level * r_button * 1.1
-            body.append(
-                f'<circle cx="{x:.1f}" cy="{by:.1f}" r="{r_button:.1f}" fill="{FILL[button]}" '
-                f'stroke="#555" stroke-width="1.5"/>'
-            )
-        body.append(svglib.text(x, y + r_button * 2.2, str(i + 1), size=int(size / 28)))
-    body.append(svglib.text(centre, size - 14, status(state), size=int(size / 30)))
-    return svglib.document(size, size, describe(state).splitlines()[0] + " " + status(state), body)
+        angle = -math.pi / 2 + 2 * math.pi * i / n
+        x, y = (centre_x + ring * math.cos(angle), centre_y + ring * math.sin(angle)) if n > 1 else (
+            centre_x, size - 40
+        )
+        body += _stack(x, y, stack, button * (2 if n == 1 else 1), step)
+        body.append(svglib.text(x, y + button * 2.2, str(i + 1), size=int(size / 28)))
+    body.append(svglib.text(size / 2, size + 14, status(state), size=int(size / 30)))
+    return svglib.document(size, size + 30, describe(state).splitlines()[0] + " " + status(state), body)
+
+
+def _stack(x: float, y: float, stack: str, radius: float, step: float) -> list[str]:
+    """Circles for one stack, bottom button at ``(x, y)``."""
+    return [
+        f'<circle cx="{x:.1f}" cy="{y - level * step:.1f}" r="{radius:.1f}" fill="{FILL[b]}" '
+        f'stroke="#555" stroke-width="1.5"/>'
+        for level, b in enumerate(stack)
+    ]
+
+
+def round_svg(result: RoundResult, size: int = 200) -> str:
+    """A finished round: the final stack with each button's height and the sums."""
+    radius, step = 11.0, 23.0
+    x, bottom = size / 2 - 20, 40 + 8 * step
+    body = [f'<rect width="{size}" height="{bottom + 50:.0f}" fill="#f5efe0"/>']
+    body += _stack(x, bottom, result.final, radius, step)
+    for height in range(1, len(result.final) + 1):
+        body.append(svglib.text(x + 28, bottom - (height - 1) * step, str(height), size=12, anchor="start"))
+    red, black = result.sums
+    body.append(svglib.text(size / 2, bottom + 32, f"red {red}, black {black}", size=13))
+    title = f"Final stack, bottom to top: {stack_words(result.final)}; red {red}, black {black}"
+    return svglib.document(size, int(bottom + 50), title, body)

@@ -28,6 +28,9 @@ Decisions of ours (the rulebook leaves them open):
 * With ``trailing_player_chooses`` the player with fewer points names the
   starter; with equal points the default tie rules of BU-04 apply.
 * ``start`` (not a ruling): the first round's circle as nine letters.
+* On an overflow move the "last button dropped" is the bottom button of the
+  block, the one that touches the last stack; it matters only with
+  ``overflow_extra_turn=true``.
 """
 
 from __future__ import annotations
@@ -174,6 +177,11 @@ class RoundResult:
     def winner(self) -> int | None:
         red, black = self.sums
         return None if red == black else (RED if red > black else BLACK)
+
+    def _repr_svg_(self) -> str:
+        from core.buttonup.render import round_svg
+
+        return round_svg(self)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -35,18 +35,24 @@ def _stream(seed: int, state: State) -> int:
     return rng.seed_stream(seed * 1_000_003 + len(state.history))
 
 
+def choices(state: State) -> list[Action]:
+    """The legal actions a bot considers: conceding ones only when nothing else is legal."""
+    legal = state.legal_actions()
+    return [a for a in legal if not a.concedes] or legal
+
+
 def _key(action: Action) -> str:
     return json.dumps(action.to_json(), sort_keys=True)
 
 
 @dataclass
 class RandomBot:
-    """Uniformly random legal actions."""
+    """Uniformly random legal actions (never conceding while anything else is legal)."""
 
     seed: int = 0
 
     def choose(self, state: State) -> Action:
-        _, action = rng.choice(_stream(self.seed, state), state.legal_actions())
+        _, action = rng.choice(_stream(self.seed, state), choices(state))
         return action
 
 
@@ -64,7 +70,7 @@ class GreedyBot:
         seen = state.determinize(player, noise)
         best: list[Action] = []
         best_value = -math.inf
-        for action in state.legal_actions():
+        for action in choices(state):
             value = self.game.evaluate(seen.apply(action), player)
             if value > best_value + 1e-12:
                 best, best_value = [action], value
@@ -93,7 +99,7 @@ class MCTSBot:
     """
 
     game: Game
-    iterations: int = 500
+    iterations: int = 300
     seconds: float | None = None
     seed: int = 0
     exploration: float = 1.4
@@ -102,7 +108,7 @@ class MCTSBot:
     def choose(self, state: State) -> Action:
         player = state.to_move
         assert player is not None, "the game is over"
-        legal = state.legal_actions()
+        legal = choices(state)
         if len(legal) == 1:
             return legal[0]
         stream = _stream(self.seed, state)
@@ -122,7 +128,7 @@ class MCTSBot:
         node = root
         while not state.is_over:
             mover = state.to_move
-            actions = {_key(a): a for a in state.legal_actions()}
+            actions = {_key(a): a for a in choices(state)}
             for k in actions:
                 if k in node.children:
                     node.children[k].available += 1
@@ -152,7 +158,7 @@ class MCTSBot:
         for _ in range(self.playout_depth):
             if state.is_over:
                 return stream, state.returns()
-            stream, action = rng.choice(stream, state.legal_actions())
+            stream, action = rng.choice(stream, choices(state))
             state = state.apply(action)
         if state.is_over:
             return stream, state.returns()
@@ -164,7 +170,7 @@ BotFactory = Callable[[Game, int], Bot]
 LEVELS: dict[str, tuple[str, BotFactory]] = {
     "random": ("Random: any legal move", lambda game, seed: RandomBot(seed)),
     "greedy": ("Greedy: best immediate result", lambda game, seed: GreedyBot(game, seed)),
-    "mcts": ("Thinker: tree search (MCTS)", lambda game, seed: MCTSBot(game, iterations=300, seed=seed)),
+    "mcts": ("Thinker: tree search (MCTS)", lambda game, seed: MCTSBot(game, seed=seed, **game.search)),
 }
 """The levels every game offers: name -> (label, factory)."""
 

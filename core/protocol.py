@@ -28,6 +28,9 @@ class IllegalAction(ValueError):
 class Action(ABC):
     """A move, a choice or a decision; subclasses are frozen dataclasses."""
 
+    concedes: ClassVar[bool] = False
+    """True for giving up (e.g. surrender): bots play it only when nothing else is legal."""
+
     @abstractmethod
     def to_json(self) -> dict[str, JSON]:
         """The action as a small JSON object (its identity in records)."""
@@ -249,6 +252,8 @@ class Game(ABC):
     rules_version: ClassVar[str]
     players: ClassVar[int] = 2
     options: ClassVar[tuple[Option, ...]]
+    search: ClassVar[Mapping[str, int]] = {}
+    """Settings for the default MCTS bot, e.g. ``{"iterations": 200, "playout_depth": 30}``."""
 
     def new(self, seed: int | None = None, **options: JSON) -> State:
         """A new game; unknown options or bad values raise ValueError."""

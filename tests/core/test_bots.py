@@ -23,6 +23,7 @@ def test_every_level_plays_legal_moves_deterministically(name: str) -> None:
             bot = make_bot(game, level, seed=3) if level != "mcts" else MCTSBot(game, iterations=30, seed=3)
             choice = bot.choose(state)
             assert choice in state.legal_actions()
+            assert not choice.concedes or all(a.concedes for a in state.legal_actions())
             again = make_bot(game, level, seed=3) if level != "mcts" else MCTSBot(game, iterations=30, seed=3)
             assert again.choose(state) == choice
         stream, action = rng.choice(stream, state.legal_actions())

@@ -1,0 +1,179 @@
+"""Button Up! in Chromium against ``panel serve``: whole games, undo, reload, share links."""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+import core
+from core.buttonup import ButtonUpState
+from webapp import links
+from webapp.buttonup import stack_base, to_pixels
+
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+GAME = core.get_game("button-up")
+STACK_LINE = re.compile(r"^\s*stack (\d+):", re.MULTILINE)
+DEEP_FOCUS = """() => { let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) { el = el.shadowRoot.activeElement }
+  return el ? el.textContent.trim() : "" }"""
+
+
+def squash(text: str) -> str:
+    """Text with every run of white space made one space (as the browser renders it)."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def text_view(page: Page) -> Any:
+    return page.locator(".rb-live")
+
+
+def log_items(page: Page) -> Any:
+    return page.locator("ol[reversed] li")
+
+
+def status(page: Page) -> Any:
+    return page.locator("strong").filter(has_text=re.compile(r"to move|chooses|Game over"))
+
+
+def open_page(page: Page, url: str | None) -> None:
+    """Go to ``url`` (None: reload) and wait until the app is drawn."""
+    if url is None:
+        page.reload()
+    else:
+        page.goto(url)
+    expect(page.locator(".bk-Canvas").first).to_be_visible()
+    expect(text_view(page)).to_contain_text("Button Up!, round")
+
+
+def game_record(page: Page) -> dict[str, Any]:
+    value = parse_qs(urlparse(page.url).query)["game"][0]
+    return links.decode(value)[0]
+
+
+def wait_for_red(page: Page) -> str:
+    """Wait until Red (the human) must act or the game is over; return the status line."""
+    expect(status(page)).to_have_text(re.compile(r"^(Red to move|Red chooses|Game over)"), timeout=30_000)
+    return status(page).inner_text()
+
+
+def act(page: Page, do: Any) -> None:
+    """Run ``do()`` and wait for the move log to grow."""
+    before = log_items(page).count()
+    do()
+    expect(log_items(page)).not_to_have_count(before)
+
+
+def tap_stack(page: Page, index: int) -> None:
+    """Click the bottom button of stack ``index`` on the Bokeh canvas."""
+    count = len(STACK_LINE.findall(text_view(page).inner_text()))
+    canvas = page.locator(".bk-Canvas").first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box is not None
+    x, y = to_pixels(*stack_base(index, count))
+    page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def test_whole_game_against_the_bot_by_taps_and_keyboard(offline_page: Page, buttonup_url: str,
+                                                         tmp_path: Path) -> None:
+    page = offline_page
+    open_page(page, buttonup_url)
+    page.get_by_label("Black player").select_option(label="Bot - Perfect: solves every round exactly")
+    page.get_by_label("Target score").fill("1")
+    page.get_by_label("Deal number (blank: random)").fill("3")
+    page.get_by_label("Show each sowing").select_option(label="all at once")
+    page.get_by_role("button", name="Start new game").click()
+    expect(page.get_by_text("Black (bot: Perfect: solves every round exactly)")).to_be_visible()
+    expect(page.get_by_text("First to 1 points wins.")).to_be_visible()
+
+    turn, keyboard_turn, focus_checks = 0, False, 0
+    while (line := wait_for_red(page)) != "" and not line.startswith("Game over"):
+        if line.startswith("Red chooses"):
+            act(page, lambda: page.keyboard.press("r"))  # the key map's shortcut
+            continue
+        moves = page.get_by_role("button", name=re.compile(r"^Sow stack \d+"))
+        expect(moves.first).to_be_visible()
+        label = moves.first.inner_text()
+        stack = int(re.findall(r"\d+", label)[0]) - 1
+        if turn % 2 == 0:
+            act(page, partial(tap_stack, page, stack))
+        else:  # keyboard only: Tab from the sowing display reaches the first move button
+            page.get_by_label("Show each sowing").focus()
+            page.keyboard.press("Tab")
+            assert page.evaluate(DEEP_FOCUS) == label
+            act(page, lambda: page.keyboard.press("Enter"))
+            keyboard_turn = True
+        expect(log_items(page).first).to_contain_text(f"Red: sow stack {stack + 1}")
+        turn += 1
+        if keyboard_turn and wait_for_red(page).startswith("Red to move"):
+            # the focus came back to the first move button after the bot's reply
+            expect(moves.first).to_be_focused()
+            assert page.evaluate(DEEP_FOCUS) == moves.first.inner_text()
+            focus_checks += 1
+        keyboard_turn = False
+
+    assert turn >= 3 and focus_checks >= 1
+    summary = page.get_by_role("region", name="Game summary")
+    expect(summary).to_contain_text(re.compile(r"(Red|Black) wins \d+ to \d+"))
+    expect(text_view(page)).to_contain_text("Game over")
+    expect(page.get_by_role("button", name="New game, same settings")).to_be_visible()
+    state = core.replay(game_record(page))
+    assert isinstance(state, ButtonUpState) and state.is_over and log_items(page).count() == len(state.history)
+    assert page.get_by_role("table", name="Round history").locator("tbody tr").count() == len(state.rounds)
+    page.screenshot(path=str(tmp_path / "buttonup-game-over.png"), full_page=True)
+
+
+def test_undo_reload_and_share_link_restore_the_exact_game(offline_page: Page, buttonup_url: str) -> None:
+    page = offline_page
+    record = GAME.new(seed=21, start="WRBWBRWBR").to_record()
+    open_page(page, f"{buttonup_url}?game={links.encode(record, ['human', 'greedy'])}")
+    expect(page.get_by_text("Black (bot: Greedy: best immediate result)")).to_be_visible()
+    act(page, lambda: page.get_by_role("button", name="Red starts the round").click())
+    decision = core.replay(game_record(page))
+    expect(text_view(page)).to_contain_text(decision.describe())
+
+    act(page, lambda: page.get_by_role("button", name="Sow stack 4 (white)").click())
+    expect(page.get_by_text("Black is thinking…").first).to_be_visible()
+    wait_for_red(page)
+    assert log_items(page).count() >= 3
+    undo = page.get_by_role("button", name="Undo (U)")
+    expect(undo).to_be_enabled()
+    undo.click()
+    expect(log_items(page)).to_have_count(1)
+    expect(text_view(page)).to_contain_text(decision.describe())
+    assert game_record(page) == decision.to_record()
+
+    act(page, lambda: page.get_by_role("button", name="Sow stack 7 (white)").click())
+    wait_for_red(page)
+    moved = game_record(page)
+    shown, log = text_view(page).inner_text(), log_items(page).all_inner_texts()
+    assert squash(core.replay(moved).describe()) in squash(shown)
+
+    open_page(page, None)
+    expect(log_items(page)).to_have_count(len(log))
+    assert text_view(page).inner_text() == shown and log_items(page).all_inner_texts() == log
+    assert game_record(page) == moved
+
+    share = page.get_by_role("link", name="Link to this game").get_attribute("href")
+    assert share is not None and "game=" in share
+    other = page.context.new_page()  # a second session, offline like the first
+    open_page(other, share)
+    expect(log_items(other)).to_have_count(len(log))
+    assert text_view(other).inner_text() == shown
+    other.close()
+
+
+def test_a_damaged_link_explains_and_starts_a_fresh_game(offline_page: Page, buttonup_url: str) -> None:
+    page = offline_page
+    open_page(page, f"{buttonup_url}?game=not-a-game")
+    expect(page.get_by_role("alert")).to_contain_text("could not be opened")
+    expect(page.get_by_text("No moves yet.")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"[?&]game=eN"))

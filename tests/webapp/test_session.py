@@ -1,0 +1,229 @@
+"""The session model and share links, without a browser."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+import core
+from core.buttonup import ButtonUpState
+from core.protocol import IllegalAction
+from webapp import links
+from webapp.links import LinkSync
+from webapp.session import HUMAN, GameSession, check_seats, seat_choices
+
+GAME = core.get_game("button-up")
+
+
+def first_white(state: core.State) -> core.Action:
+    """The worked example's policy: the first legal action in list order."""
+    return state.legal_actions()[0]
+
+
+def play_until(session: GameSession, done: object) -> None:
+    """Let humans play ``first_white`` until ``done(session)`` is true."""
+    assert callable(done)
+    while not done(session):
+        session.human_play(first_white(session.state))
+
+
+def rounds_of(session: GameSession) -> tuple[object, ...]:
+    """The finished rounds of a Button Up! session."""
+    state = session.state
+    assert isinstance(state, ButtonUpState)
+    return state.rounds
+
+
+def test_seat_choices_offer_human_and_every_bot_level() -> None:
+    choices = seat_choices(GAME)
+    assert list(choices.values()) == [HUMAN, "random", "greedy", "mcts", "solver"]
+    assert all(label for label in choices)
+
+
+@pytest.mark.parametrize("seats", [["human"], ["human", "nobody"], "hh", ["human", "human", "human"]])
+def test_bad_seats_are_refused(seats: object) -> None:
+    with pytest.raises(ValueError, match="seat"):
+        check_seats(GAME, seats)  # type: ignore[arg-type]
+
+
+def test_steps_follow_the_state_and_name_the_player() -> None:
+    session = GameSession(GAME, [HUMAN, HUMAN], GAME.new(seed=7, start="WRBWBRWBR"))
+    play_until(session, lambda s: len(s.steps) == 5)
+    # Red names the starter (herself), then the worked example: P1, P2 (extra turn), P2, P1
+    assert [s.player for s in session.steps] == [0, 0, 1, 1, 0]
+    assert session.steps[-1].after is session.state
+    assert [s.action for s in session.steps] == list(session.state.history)
+    for earlier, later in zip(session.steps, session.steps[1:], strict=False):
+        assert earlier.after is later.before
+
+
+def test_human_cannot_play_for_a_bot_and_nothing_changes() -> None:
+    session = GameSession(GAME, ["greedy", HUMAN], GAME.new(seed=3))
+    before = session.state
+    with pytest.raises(IllegalAction, match="not your turn"):
+        session.human_play(before.legal_actions()[0])
+    assert session.state is before and session.steps == []
+
+
+def test_illegal_action_names_the_rule_and_changes_nothing() -> None:
+    from core.buttonup import Sow
+
+    session = GameSession(GAME, [HUMAN, HUMAN], GAME.new(seed=7, start="WRBWBRWBR",
+                                                          first_round_starter="random"))
+    before = session.state
+    with pytest.raises(IllegalAction, match="holds no white"):
+        session.human_play(Sow(1))
+    assert session.state is before and session.steps == []
+
+
+def test_undo_between_humans_takes_back_one_action() -> None:
+    session = GameSession(GAME, [HUMAN, HUMAN], GAME.new(seed=5))
+    play_until(session, lambda s: len(s.steps) == 4)
+    expected = session.state.undo()
+    session.undo()
+    assert session.state == expected and len(session.steps) == 3
+
+
+def test_undo_against_a_bot_returns_to_the_humans_decision() -> None:
+    session = GameSession(GAME, [HUMAN, "greedy"], GAME.new(seed=11, first_round_starter="random"))
+    asyncio.run(session.drive_bots())
+    assert session.human_to_move
+    decision = session.state
+    session.human_play(first_white(decision))
+    asyncio.run(session.drive_bots())
+    assert len(session.steps) > len(decision.history)
+    session.undo()
+    assert session.state == decision
+    assert session.human_to_move
+
+
+def test_undo_never_crosses_a_deal() -> None:
+    session = GameSession(GAME, [HUMAN, HUMAN], GAME.new(seed=2, target_score=99))
+    play_until(session, lambda s: len(rounds_of(s)) == 1)
+    assert not session.state.can_undo
+    assert not session.can_undo
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        session.undo()
+    assert len(rounds_of(session)) == 1
+
+
+def test_undo_is_refused_when_only_a_bot_acted_since_the_deal() -> None:
+    session = GameSession(GAME, ["greedy", HUMAN], GAME.new(seed=4))
+    asyncio.run(session.drive_bots())
+    assert session.human_to_move and session.steps
+    assert all(step.player == 0 for step in session.steps)
+    assert session.state.can_undo  # core could take the bot's action back ...
+    assert not session.can_undo  # ... but there is no human decision to return to
+
+
+def test_bots_play_a_whole_game_and_repeat_exactly() -> None:
+    records = []
+    for _ in range(2):
+        session = GameSession(GAME, ["greedy", "solver"], GAME.new(seed=9, target_score=5))
+        asyncio.run(session.drive_bots())
+        assert session.state.is_over and not session.thinking
+        assert len(session.steps) == len(session.state.history)
+        records.append(session.record)
+    assert records[0] == records[1]
+
+
+def test_a_new_game_discards_the_move_of_a_bot_still_thinking() -> None:
+    session = GameSession(GAME, [HUMAN, "random"], GAME.new(seed=1, first_round_starter="random"))
+    real = session.bot_for
+
+    class Slow:
+        def __init__(self, state: core.State) -> None:
+            self.bot = real(state)
+
+        def choose(self, state: core.State) -> core.Action:
+            time.sleep(0.3)
+            return self.bot.choose(state)
+
+    session.bot_for = Slow  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        session.new_game(["random", HUMAN], seed=8, first_round_starter="choose")
+        task = asyncio.ensure_future(session.drive_bots())
+        await asyncio.sleep(0.05)
+        assert session.thinking
+        session.new_game([HUMAN, HUMAN], seed=8)
+        await task
+
+    asyncio.run(scenario())
+    assert session.steps == [] and not session.thinking
+    assert session.state == GAME.new(seed=8)
+
+
+def test_load_rebuilds_every_step_and_bad_records_change_nothing() -> None:
+    source = GameSession(GAME, [HUMAN, HUMAN], GAME.new(seed=21, extra_turn="optional"))
+    play_until(source, lambda s: len(s.steps) == 12)
+    session = GameSession(GAME, [HUMAN, "mcts"])
+    session.load(source.record, [HUMAN, "solver"])
+    assert session.state == source.state and session.seats == [HUMAN, "solver"]
+    assert [s.action for s in session.steps] == [s.action for s in source.steps]
+    before = session.state
+    broken = {**source.record, "actions": [{"sow": 42}]}
+    with pytest.raises(ValueError, match="action 1"):
+        session.load(broken, [HUMAN, HUMAN])
+    with pytest.raises(ValueError, match="not a Button Up! game"):
+        session.load({**source.record, "game": "chess"}, [HUMAN, HUMAN])
+    assert session.state is before
+
+
+def test_links_round_trip_and_reject_junk() -> None:
+    record = GAME.new(seed=5, target_score=3).to_record()
+    value = links.encode(record, [HUMAN, "greedy"])
+    assert set(value) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    assert links.decode(value) == (record, [HUMAN, "greedy"])
+    for junk, reason in [("", "no game"), ("%%%", "damaged"), ("eJzLSM3JyQcABiwCFQ", "damaged"),
+                         (links.encode(record, [HUMAN])[:-3] + "AAA", "damaged")]:
+        with pytest.raises(ValueError, match=reason):
+            links.decode(junk)
+
+
+def test_link_sync_restores_a_game_or_explains_a_bad_link() -> None:
+    source = GameSession(GAME, [HUMAN, HUMAN], GAME.new(seed=13))
+    play_until(source, lambda s: len(s.steps) == 3)
+    session = GameSession(GAME, [HUMAN, "greedy"], GAME.new(seed=1))
+    sync = LinkSync(session)
+    sync.restore(links.encode(source.record, [HUMAN, HUMAN]))
+    assert session.state == source.state and sync.problem == ""
+    assert links.decode(sync.url.split("game=")[1]) == (source.record, [HUMAN, HUMAN])
+    sync.restore("not-a-game")
+    assert "could not be opened" in sync.problem and session.state == source.state
+    bad_seat = links.encode(source.record, [HUMAN, "grandmaster"])
+    sync.restore(bad_seat)
+    assert "grandmaster" in sync.problem
+
+
+def test_a_thinking_bot_leaves_the_event_loop_free() -> None:
+    session = GameSession(GAME, ["random", HUMAN], GAME.new(seed=6))
+    real = session.bot_for
+
+    class Slow:
+        def __init__(self, state: core.State) -> None:
+            self.bot = real(state)
+
+        def choose(self, state: core.State) -> core.Action:
+            time.sleep(0.2)
+            return self.bot.choose(state)
+
+    session.bot_for = Slow  # type: ignore[method-assign]
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0.01)
+
+    async def scenario() -> None:
+        beat = asyncio.ensure_future(ticker())
+        await session.drive_bots()
+        beat.cancel()
+
+    asyncio.run(scenario())
+    assert session.human_to_move and session.steps
+    assert ticks >= 10 * len(session.steps)  # the loop ran on while each 0.2 s choice was made

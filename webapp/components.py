@@ -1,0 +1,401 @@
+"""Views shared by every game page; each reads a :class:`GameSession` and sends actions.
+
+* :class:`LiveRegion` - text in a polite ``aria-live`` region (the text view).
+* :class:`KeyMap` - page-wide single-key shortcuts, reported to Python.
+* :class:`MoveButtons` - every legal action as a labelled, keyboard-reachable button.
+* :class:`MoveLog` - the actions so far, newest first, with who took them.
+* :class:`NewGameDialog` - seats, bot levels and every option of ``game.options``.
+* :class:`ShareLink` - the link that reopens the current game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+from panel.custom import JSComponent
+from panel.io.document import unlocked
+
+from core.protocol import JSON, Action, IllegalAction, Option
+from webapp.links import LinkSync
+from webapp.session import GameSession, Step, seat_choices
+
+FOCUS_CSS = """
+:focus-visible, .bk-btn:focus-visible, .bk-input:focus-visible {
+  outline: 3px solid #0b3d91 !important; outline-offset: 2px !important;
+}
+"""
+"""A strong visible focus ring for widgets (they live in shadow roots)."""
+
+NO_SPIN_CSS = ".bk-spin-btn { display: none !important; }"
+"""Hide the unlabelled spin buttons of number inputs (arrow keys still step the value)."""
+
+HELP_CSS = ".rb-help { margin: 0 0 0.4em 0; font-size: 0.9em; color: #333; }"
+
+
+def update_bokeh(change: Callable[[], None]) -> None:
+    """Run ``change`` (which sets raw Bokeh model properties) safely in any context.
+
+    Panel runs widget events and async tasks without the document lock; as in
+    Panel's own model updates, changes there go through ``unlocked()``, and
+    from elsewhere they are scheduled on the document's next tick.
+    """
+    doc = pn.state.curdoc
+    if doc is None or doc.session_context is None or pn.state._unblocked(doc):
+        with unlocked():
+            change()
+    else:
+        doc.add_next_tick_callback(change)
+
+
+def html(text: str, **params: Any) -> pn.pane.HTML:
+    """An HTML pane with the shared focus and help styles."""
+    return pn.pane.HTML(text, stylesheets=[FOCUS_CSS, HELP_CSS], **params)
+
+
+def heading(text: str, level: int = 2) -> pn.pane.HTML:
+    """A real ``<hN>`` heading (for the page outline)."""
+    return html(f"<h{level} style='margin:0.3em 0'>{escape(text)}</h{level}>", margin=(0, 5))
+
+
+BUTTON_CSS = """
+.bk-btn-primary { background-color: #0b5cad !important; border-color: #0b3d91 !important;
+                  color: #fff !important; }
+.bk-btn-primary:hover { background-color: #0b3d91 !important; }
+:host(.outline) .bk-btn-primary { background-color: #fff !important; color: #0b3d91 !important; }
+:host(.outline) .bk-btn-primary:hover { background-color: #e3f2fd !important; }
+"""
+"""Primary buttons in colours with a contrast ratio above 4.5:1 (solid and outline)."""
+
+
+def button(label: str, **params: Any) -> pn.widgets.Button:
+    """A button with the shared visible focus ring and contrast-safe primary colours."""
+    return pn.widgets.Button(label=label, stylesheets=[FOCUS_CSS, BUTTON_CSS], **params)
+
+
+class LiveRegion(JSComponent):
+    """Plain text in a polite live region that stays in the page between updates."""
+
+    text = param.String(default="", doc="The text to show and announce.")
+    label = param.String(default="", doc="The region's accessible name.")
+
+    _esm = """
+    export function render({ model }) {
+      const region = document.createElement("div")
+      region.className = "rb-live"
+      region.setAttribute("role", "status")
+      region.setAttribute("aria-live", "polite")
+      region.setAttribute("aria-label", model.label)
+      region.textContent = model.text
+      model.on("text", () => { region.textContent = model.text })
+      return region
+    }
+    """
+    _stylesheets = [
+        ".rb-live { white-space: pre-line; font-size: 1rem; line-height: 1.45; color: #111;"
+        " background: #fff; border: 1px solid #767676; border-radius: 4px; padding: 0.5em 0.75em; }"
+    ]
+
+
+class KeyMap(JSComponent):
+    """Single-key shortcuts for the whole page, ignored while typing in a field."""
+
+    keys = param.List(default=[], item_type=str, doc="The keys to report (event.key values).")
+
+    _esm = """
+    export function render({ model }) {
+      const handler = (event) => {
+        if (event.ctrlKey || event.metaKey || event.altKey) { return }
+        const target = event.composedPath()[0]
+        const tag = target && target.tagName ? target.tagName.toLowerCase() : ""
+        if (["input", "textarea", "select"].includes(tag) || (target && target.isContentEditable)) { return }
+        const key = event.key.length === 1 ? event.key.toLowerCase() : event.key
+        if (!model.keys.includes(key)) { return }
+        event.preventDefault()
+        model.send_msg({ key })
+      }
+      document.addEventListener("keydown", handler)
+      model.on("remove", () => document.removeEventListener("keydown", handler))
+      return document.createElement("span")
+    }
+    """
+
+    def __init__(self, on_key: Callable[[str], None], **params: Any) -> None:
+        super().__init__(**params)
+        self.on_key = on_key
+
+    def _handle_msg(self, data: Any) -> None:
+        if isinstance(data, dict) and isinstance(data.get("key"), str):
+            self.on_key(data["key"])
+
+
+def default_label(action: Action) -> str:
+    """``str(action)`` with a capital first letter."""
+    text = str(action)
+    return text[:1].upper() + text[1:]
+
+
+class ButtonList(JSComponent):
+    """A group of plain ``<button>`` elements that keeps keyboard focus across updates.
+
+    When a button of the group had the focus (or was just pressed) and the list
+    is redrawn - after a move, or when a bot's turn ends - the focus returns to
+    the first button, so keyboard players never lose their place.
+    """
+
+    labels = param.List(default=[], item_type=str, doc="One button per label.")
+    version = param.Integer(default=0, doc="Bumped with every new list (stale presses are ignored).")
+    group_label = param.String(default="Moves", doc="The group's accessible name.")
+
+    _esm = """
+    export function render({ model }) {
+      const group = document.createElement("div")
+      group.className = "rb-moves"
+      group.setAttribute("role", "group")
+      group.setAttribute("aria-label", model.group_label)
+      let keep = false
+      group.addEventListener("focusin", () => { keep = true })
+      group.addEventListener("focusout", (event) => {
+        if (event.relatedTarget && !group.contains(event.relatedTarget)) { keep = false }
+      })
+      const draw = () => {
+        const active = group.getRootNode().activeElement
+        const lost = document.activeElement === document.body || document.activeElement === null
+        const refocus = keep && ((active && group.contains(active)) || lost)
+        group.replaceChildren()
+        const version = model.version
+        model.labels.forEach((label, index) => {
+          const b = document.createElement("button")
+          b.type = "button"
+          b.className = "rb-move"
+          b.textContent = label
+          b.addEventListener("click", () => model.send_msg({ index, version }))
+          group.appendChild(b)
+        })
+        if (refocus && group.firstChild) { group.firstChild.focus() }
+      }
+      draw()
+      model.on(["labels", "version"], draw)
+      return group
+    }
+    """
+    _stylesheets = ["""
+    .rb-moves { display: flex; flex-wrap: wrap; gap: 8px; margin: 4px 0; }
+    .rb-move { font: inherit; font-size: 0.95rem; color: #fff; background: #0b5cad; border: 2px solid #0b3d91;
+               border-radius: 4px; padding: 0.4em 0.8em; cursor: pointer; }
+    .rb-move:hover { background: #0b3d91; }
+    .rb-move:focus-visible { outline: 3px solid #111; outline-offset: 2px; }
+    """]
+
+    def __init__(self, on_press: Callable[[int], None], **params: Any) -> None:
+        super().__init__(**params)
+        self.on_press = on_press
+
+    def _handle_msg(self, data: Any) -> None:
+        if isinstance(data, dict) and data.get("version") == self.version \
+                and isinstance(data.get("index"), int) and 0 <= data["index"] < len(self.labels):
+            self.on_press(data["index"])
+
+
+class MoveButtons(pn.viewable.Viewer):
+    """The legal actions of a human to move, one button each; otherwise who we wait for."""
+
+    def __init__(self, session: GameSession, on_action: Callable[[Action], None],
+                 names: Sequence[str], label: Callable[[Action], str] = default_label,
+                 **params: Any) -> None:
+        super().__init__(**params)
+        self.session, self.on_action, self.names, self.label = session, on_action, names, label
+        self.actions: list[Action] = []
+        self.buttons = ButtonList(self._press, group_label="Your moves", margin=(0, 5),
+                                  sizing_mode="stretch_width")
+        self._waiting = html("", margin=(0, 5))
+        self._layout = pn.Column(heading("Your moves", 3), self.buttons, self._waiting)
+        session.param.watch(self._refresh, ["state", "thinking", "seats"])
+        self._refresh()
+
+    def waiting_text(self) -> str:
+        """What the page is waiting for when no human may act."""
+        state, session = self.session.state, self.session
+        if state.is_over:
+            return "The game is over. Start a new game to play again."
+        mover = state.to_move
+        assert mover is not None
+        if session.human_to_move:
+            return ""
+        if session.thinking:
+            return f"{self.names[mover]} is thinking…"
+        return f"Waiting for {self.names[mover]} (bot)."
+
+    def press(self, label: str) -> None:
+        """Press the button with this label (as a click would)."""
+        self._press([self.label(a) for a in self.actions].index(label))
+
+    def _press(self, index: int) -> None:
+        self.on_action(self.actions[index])
+
+    def _refresh(self, *_: Any) -> None:
+        actions = self.session.state.legal_actions() if self.session.human_to_move else []
+        labels = [self.label(a) for a in actions]
+        if actions != self.actions or labels != self.buttons.labels:
+            self.actions = actions
+            self.buttons.param.update(labels=labels, version=self.buttons.version + 1)
+        text = self.waiting_text()
+        self._waiting.object = f"<p>{escape(text)}</p>" if text else ""
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
+class MoveLog(pn.viewable.Viewer):
+    """The game's actions, newest first: number, player and the action's label."""
+
+    def __init__(self, session: GameSession, names: Sequence[str],
+                 note: Callable[[Step], str] = lambda step: "", **params: Any) -> None:
+        super().__init__(**params)
+        self.session, self.names, self.note = session, names, note
+        self._pane = html("", sizing_mode="stretch_width")
+        session.param.watch(self._refresh, ["steps"])
+        self._refresh()
+
+    def entries(self) -> list[str]:
+        """One line per action, oldest first."""
+        lines = []
+        for step in self.session.steps:
+            note = self.note(step)
+            lines.append(f"{self.names[step.player]}: {step.action}" + (f" — {note}" if note else ""))
+        return lines
+
+    def _refresh(self, *_: Any) -> None:
+        lines = self.entries()
+        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines)) or ""
+        body = (f"<ol reversed style='margin:0;padding-left:2.2em'>{items}</ol>" if lines
+                else "<p style='margin:0'>No moves yet.</p>")
+        self._pane.object = (
+            "<div tabindex='0' role='region' aria-label='Move log, newest first' "
+            "style='max-height:16em;overflow:auto;border:1px solid #767676;border-radius:4px;"
+            f"padding:0.4em;background:#fff;color:#111'>{body}</div>"
+        )
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Column(heading("Move log", 3), self._pane, sizing_mode="stretch_width")
+
+
+def _humanize(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def _choice_label(value: JSON) -> str:
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value).replace("_", " ")
+
+
+class NewGameDialog(pn.viewable.Viewer):
+    """Seats (human or bot level) and every option of the game, then "Start new game"."""
+
+    def __init__(self, session: GameSession, names: Sequence[str], **params: Any) -> None:
+        super().__init__(**params)
+        self.session = session
+        game = session.game
+        self._seats = [
+            pn.widgets.Select(label=f"{name} player", options=seat_choices(game),
+                              value=session.seats[i], stylesheets=[FOCUS_CSS])
+            for i, name in enumerate(names)
+        ]
+        self._options = {o.name: self._widget(o) for o in game.options}
+        self._seed = pn.widgets.TextInput(label="Deal number (blank: random)", value="",
+                                          stylesheets=[FOCUS_CSS])
+        self._start = button("Start new game", color="primary")
+        self._start.on_click(lambda _event: self.start())
+        self._error = html("")
+        fields: list[Any] = [*self._seats]
+        for option in game.options:
+            fields += [self._options[option.name], html(f"<p class='rb-help'>{escape(option.doc)}</p>")]
+        self._layout = pn.Column(
+            heading("New game"), *fields, self._seed, self._start, self._error,
+            sizing_mode="stretch_width",
+        )
+        session.param.watch(self._sync, ["state", "seats"])
+        self._sync()
+
+    @staticmethod
+    def _widget(option: Option) -> pn.widgets.Widget:
+        label = _humanize(option.name)
+        if option.choices:
+            choices = {_choice_label(c): c for c in option.choices}
+            return pn.widgets.Select(label=label, options=choices, value=option.default,
+                                     stylesheets=[FOCUS_CSS])
+        if isinstance(option.default, int) and not isinstance(option.default, bool):
+            return pn.widgets.IntInput(label=label, value=option.default,
+                                       stylesheets=[FOCUS_CSS, NO_SPIN_CSS])
+        return pn.widgets.TextInput(label=f"{label} (blank: default)", value="",
+                                    stylesheets=[FOCUS_CSS])
+
+    def values(self) -> tuple[list[str], int | None, dict[str, JSON]]:
+        """The chosen seats, deal number and options (a blank text field means the default)."""
+        seats = [w.value for w in self._seats]
+        defaults = {o.name: o.default for o in self.session.game.options}
+        options: dict[str, JSON] = {}
+        for name, widget in self._options.items():
+            value = widget.value
+            options[name] = (value.strip() or defaults[name]) if isinstance(value, str) else value
+        seed_text = (self._seed.value or "").strip()
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:
+            raise ValueError(f"the deal number must be a whole number; got {seed_text!r}") from None
+        return seats, seed, options
+
+    def start(self) -> None:
+        """Start the game described by the widgets, or show why it cannot start."""
+        try:
+            seats, seed, options = self.values()
+            self.session.new_game(seats, seed=seed, **options)
+        except (ValueError, IllegalAction) as error:
+            self._error.object = (f"<p role='alert' style='color:#a00000'>"
+                                  f"Cannot start: {escape(str(error))}</p>")
+        else:
+            self._error.object = ""
+
+    def _sync(self, *_: Any) -> None:
+        """Show the current game's settings (so "Start" replays them with a new deal)."""
+        for widget, seat in zip(self._seats, self.session.seats, strict=True):
+            widget.value = seat
+        for name, field in self._options.items():
+            value = self.session.state.options[name]
+            field.value = "" if value is None and isinstance(field, pn.widgets.TextInput) else value
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout
+
+
+class ShareLink(pn.viewable.Viewer):
+    """A link to the current game (the address bar holds the same link)."""
+
+    def __init__(self, link: LinkSync, **params: Any) -> None:
+        super().__init__(**params)
+        self.link = link
+        self._pane = html("", sizing_mode="stretch_width")
+        self._problem = html("", sizing_mode="stretch_width")
+        link.param.watch(self._refresh, ["url", "problem"])
+        self._refresh()
+
+    def _refresh(self, *_: Any) -> None:
+        url = escape(self.link.url, quote=True)
+        self._pane.object = (
+            f"<p style='margin:0.2em 0'><a href='{url}' style='color:#0b3d91'>Link to this game</a> — "
+            "copy it to share or bookmark the game. The address bar always holds it too, "
+            "so reloading the page loses nothing.</p>"
+        )
+        problem = self.link.problem
+        self._problem.object = (
+            f"<p role='alert' style='color:#a00000;font-weight:bold'>{escape(problem)}</p>" if problem else ""
+        )
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Column(self._problem, heading("Share", 3), self._pane, sizing_mode="stretch_width")

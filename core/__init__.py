@@ -18,9 +18,10 @@ from core.protocol import (
     replay,
 )
 
-from core import buttonup  # noqa: E402  (registers the game)
+from core import buttonmen, buttonup  # noqa: E402  (registers the games)
+from core import braille as braille  # noqa: E402  (registers the braille variant of Button Men)
 
 __all__ = [
-    "GAMES", "Action", "Game", "IllegalAction", "Option", "Options", "State", "buttonup",
+    "GAMES", "Action", "Game", "IllegalAction", "Option", "Options", "State", "buttonmen", "buttonup",
     "get_game", "replay",
 ]

@@ -1,0 +1,264 @@
+"""Attack legality and exact enumeration (rulebook section 8).
+
+:func:`enumerate_attacks` lists every legal attack of the mover as
+``Attack`` actions; :func:`attack_types` names the types available.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+from math import prod
+
+from core.buttonmen.actions import Attack, Pairs
+from core.buttonmen.dice import Die, ladder_step
+
+TURBO_LIST_LIMIT = 64
+"""Attacks by several Turbo dice list every size combination only up to this many;
+beyond it one die changes at a time, and the state still accepts every other valid combination."""
+OFFSET = 512
+"""Bit offset of zero in the skill-sum bitsets (Konstant sums can be negative)."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything besides the dice that decides legality."""
+
+    no_skill: bool = False
+    """The mover's button cannot make Skill attacks (The Flying Squirrel, Largo)."""
+    beetle: bool = False
+    """The opponent's dice cannot be Skill targets (The Japanese Beetle)."""
+    fire_overshoot: bool = False
+    stinger_one: bool = False
+    """Stinger's lowest contribution is 1 instead of the die's min (BM-15)."""
+
+
+def _untouchable(d: Die) -> bool:
+    return "d" in d.skills or "`" in d.skills
+
+
+def _free(d: Die) -> bool:
+    """Can attack alone in a non-Skill attack (not dizzy, Stealth or Warrior)."""
+    return not d.dizzy and not _untouchable(d)
+
+
+def _power_value(d: Die) -> int:
+    return 14 if d.wildcard and d.value == 1 else d.value
+
+
+def can_power(d: Die) -> bool:
+    """May this die make a Power attack?"""
+    if not _free(d) or any(d.has(s) for s in "skF"):
+        return False
+    return not ("q" in d.skills and d.value % 2 == 1)
+
+
+def can_shadow(d: Die) -> bool:
+    """May this die make a Shadow attack?"""
+    return _free(d) and ("s" in d.skills or ("q" in d.skills and d.value % 2 == 1))
+
+
+def fire_splits(helpers: Sequence[tuple[int, int]], total: int) -> Iterator[Pairs]:
+    """Every way to take ``total`` from helpers ``(die, capacity)``."""
+    if total == 0:
+        yield ()
+        return
+    if not helpers:
+        return
+    (die, cap), rest = helpers[0], helpers[1:]
+    room = sum(c for _, c in rest)
+    for amount in range(max(0, total - room), min(cap, total) + 1):
+        for tail in fire_splits(rest, total - amount):
+            yield ((die, amount), *tail) if amount else tail
+
+
+def _helpers(mine: Sequence[Die], exclude: set[int]) -> list[tuple[int, int]]:
+    return [(i, d.value - d.min) for i, d in enumerate(mine)
+            if "F" in d.skills and i not in exclude and d.value > d.min]
+
+
+def _contributions(d: Die, stinger_one: bool) -> list[int]:
+    if "k" in d.skills:
+        return [d.value, -d.value] if d.value else [0]
+    if "g" in d.skills:
+        low = 1 if stinger_one else d.min
+        return list(range(min(low, d.value), d.value + 1))
+    return [d.value]
+
+
+def _add(bits: int, values: list[int]) -> int:
+    out = 0
+    for v in values:
+        out |= bits << v if v >= 0 else bits >> -v
+    return out
+
+
+def turbo_dice(dice: Sequence[Die], attackers: tuple[int, ...]) -> list[int]:
+    """The attackers that pick a new size (Turbo swing or option dice)."""
+    return [i for i in attackers if "!" in dice[i].skills and (dice[i].swing or dice[i].options)]
+
+
+def _turbo_options(dice: Sequence[Die], attackers: tuple[int, ...]) -> list[Pairs]:
+    """Turbo size assignments to list: all of them, or (when too many) one die changing at a time."""
+    turbo = turbo_dice(dice, attackers)
+    if not turbo:
+        return [()]
+    choices = [dice[i].size_choices() for i in turbo]
+    if prod(len(c) for c in choices) <= TURBO_LIST_LIMIT:
+        return [tuple(zip(turbo, sizes, strict=True)) for sizes in product(*choices)]
+    base = [dice[i].size if dice[i].size in c else c[0] for i, c in zip(turbo, choices, strict=True)]
+    out = [tuple(zip(turbo, base, strict=True))]
+    for k, c in enumerate(choices):
+        for size in c:
+            if size != base[k]:
+                out.append(tuple(zip(turbo, base[:k] + [size] + base[k + 1:], strict=True)))
+    return out
+
+
+def trip_reach(d: Die, size: int | None = None) -> int:
+    """The best result a Trip attacker can roll (after its pre-roll resize)."""
+    if "k" in d.skills:
+        return d.value
+    halves = d.with_size_choice(size).halves if size is not None else d.halves
+    if "H" in d.skills:
+        halves = tuple(ladder_step(h, True) for h in halves)
+    elif "h" in d.skills:
+        halves = tuple(ladder_step(h, False) for h in halves)
+    return sum(halves)
+
+
+def trip_needs(t: Die) -> int:
+    """The attacker result needed to be able to capture ``t`` by Trip."""
+    if "k" in t.skills:
+        return t.value
+    if "M" in t.skills:
+        return t.size
+    return t.min
+
+
+def _subset_sums(theirs: Sequence[Die]) -> dict[int, list[tuple[int, ...]]]:
+    """Target subsets (Speed/Berserk-eligible dice) by the sum of their values."""
+    ok = [i for i, d in enumerate(theirs) if not _untouchable(d)]
+    sums: dict[int, list[tuple[int, ...]]] = {}
+    for r in range(1, len(ok) + 1):
+        for combo in combinations(ok, r):
+            sums.setdefault(sum(theirs[i].value for i in combo), []).append(combo)
+    return sums
+
+
+def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context) -> list[Attack]:
+    """Every legal attack (all types, with every Fire split and Turbo size)."""
+    out: list[Attack] = []
+    targets = [j for j, t in enumerate(theirs) if not _untouchable(t)]
+
+    def add(kind: str, a: tuple[int, ...], t: tuple[int, ...], fire: Pairs = ()) -> None:
+        for turbo in _turbo_options(mine, a):
+            out.append(Attack(kind, a, t, fire, turbo))
+
+    for i, d in enumerate(mine):
+        if can_power(d):
+            helpers = _helpers(mine, {i})
+            cap = sum(c for _, c in helpers)
+            value = _power_value(d)
+            for j in targets:
+                tv = theirs[j].value
+                if d.size < tv and value < tv:
+                    continue
+                if value >= tv:
+                    add("Power", (i,), (j,))
+                    low = 1
+                else:
+                    low = tv - value
+                high = min(cap, d.size - value) if ctx.fire_overshoot else (low if value < tv else 0)
+                for n in range(low, high + 1):
+                    for split in fire_splits(helpers, n):
+                        add("Power", (i,), (j,), split)
+        if can_shadow(d):
+            for j in targets:
+                if d.value <= theirs[j].value <= d.size:
+                    add("Shadow", (i,), (j,))
+    if not ctx.no_skill:
+        out.extend(_skill_attacks(mine, theirs, ctx))
+    subsets: dict[int, list[tuple[int, ...]]] | None = None
+    for i, d in enumerate(mine):
+        if not _free(d):
+            continue
+        for kind, letter in (("Speed", "z"), ("Berserk", "B")):
+            if d.has(letter):
+                subsets = subsets if subsets is not None else _subset_sums(theirs)
+                for combo in subsets.get(d.value, []):
+                    add(kind, (i,), combo)
+        for j, k in combinations(targets, 2):
+            if theirs[j].value + theirs[k].value == d.value and (
+                    "#" in d.skills or "#" in theirs[j].skills or "#" in theirs[k].skills):
+                add("Rush", (i,), (j, k))
+        if "t" in d.skills:
+            for turbo in _turbo_options(mine, (i,)):
+                reach = trip_reach(d, turbo[0][1] if turbo else None)
+                for j in targets:
+                    if reach >= trip_needs(theirs[j]):
+                        out.append(Attack("Trip", (i,), (j,), (), turbo))
+        if "b" in d.skills:
+            for j, t in enumerate(theirs):
+                if "`" not in t.skills:
+                    add("Boom", (i,), (j,))
+    return out
+
+
+def _skill_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context) -> list[Attack]:
+    eligible = [i for i, d in enumerate(mine) if not d.dizzy and "B" not in d.skills]
+    goal = [j for j, t in enumerate(theirs)
+            if "`" not in t.skills and "I" not in t.skills and not ctx.beetle]
+    if not eligible or not goal:
+        return []
+    out: list[Attack] = []
+    n = len(eligible)
+    sums = [0] * (1 << n)
+    sums[0] = 1 << OFFSET
+    contributions = [_contributions(mine[i], ctx.stinger_one) for i in eligible]
+    fire_room = sum(d.value - d.min for d in mine if "F" in d.skills and d.value > d.min)
+    wanted = 0
+    for j in goal:
+        for fire in range(fire_room + 1):
+            if theirs[j].value - fire + OFFSET >= 0:
+                wanted |= 1 << (theirs[j].value - fire + OFFSET)
+    for mask in range(1, 1 << n):
+        low = mask & -mask
+        bit = low.bit_length() - 1
+        sums[mask] = _add(sums[mask ^ low], contributions[bit])
+        if not sums[mask] & wanted:
+            continue
+        chosen = tuple(eligible[b] for b in range(n) if mask >> b & 1)
+        dice = [mine[i] for i in chosen]
+        warriors = sum(1 for d in dice if "`" in d.skills)
+        if warriors > 1 or (warriors and len(dice) == 1):
+            continue
+        if len(dice) == 1 and ("d" in dice[0].skills or "k" in dice[0].skills):
+            continue
+        helpers = _helpers(mine, set(chosen))
+        cap = sum(c for _, c in helpers)
+        for j in goal:
+            t = theirs[j]
+            if "d" in t.skills and len(dice) < 2:
+                continue
+            for fire in range(0, cap + 1):
+                need = t.value - fire + OFFSET
+                if need >= 0 and sums[mask] >> need & 1:
+                    for split in fire_splits(helpers, fire):
+                        for turbo in _turbo_options(mine, chosen):
+                            out.append(Attack("Skill", chosen, (j,), split, turbo))
+    return out
+
+
+def needs_warrior(attack: Attack, mine: Sequence[Die]) -> bool:
+    """True for a Skill attack that brings a Warrior die in (optional, never forces play)."""
+    return attack.kind == "Skill" and any("`" in mine[i].skills for i in attack.attackers)
+
+
+def attack_types(attacks: Sequence[Attack]) -> list[str]:
+    """The distinct attack types among ``attacks``, in the site's order."""
+    from core.buttonmen.actions import ATTACK_TYPES
+
+    kinds = {a.kind for a in attacks}
+    return [k for k in ATTACK_TYPES if k in kinds]

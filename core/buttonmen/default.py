@@ -1,0 +1,70 @@
+"""Why an attack is illegal, and the site's untyped "Default" attack (option BM-08)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.buttonmen.actions import ATTACK_TYPES, Attack
+
+if TYPE_CHECKING:
+    from core.buttonmen.state import ButtonMenState
+
+_NEEDS = {"Speed": "z", "Berserk": "B", "Trip": "t", "Boom": "b"}
+
+
+def attack_problem(state: ButtonMenState, a: Attack) -> str:
+    """A precise reason for rejecting the attack ``a``."""
+    p = state.mover
+    if p is None:
+        return "nobody is to move"
+    mine, theirs = state.dice[p], state.dice[1 - p]
+    if a.kind not in ATTACK_TYPES:
+        return f"{a.kind!r} is not an attack type; types: {', '.join(ATTACK_TYPES)}"
+    if not a.attackers or not a.targets:
+        return "an attack needs at least one attacking die and one target"
+    if any(not 0 <= i < len(mine) for i in a.attackers) or any(not 0 <= j < len(theirs) for j in a.targets):
+        return "a selected die does not exist"
+    if len(set(a.attackers)) != len(a.attackers) or len(set(a.targets)) != len(a.targets):
+        return "a die is selected twice"
+    attackers = [mine[i] for i in a.attackers]
+    targets = [theirs[j] for j in a.targets]
+    dizzy = [d.label for d in attackers if d.dizzy]
+    if dizzy:
+        return f"{', '.join(dizzy)} is dizzy from Focus and cannot attack this turn"
+    letter = _NEEDS.get(a.kind)
+    if letter and not attackers[0].has(letter):
+        return f"a {a.kind} attack needs a die with that skill; {attackers[0].label} has none"
+    if a.kind == "Skill" and any(d.has("B") for d in attackers):
+        return "Berserk dice cannot take part in Skill attacks"
+    if a.kind == "Skill" and len(attackers) == 1 and attackers[0].has("k"):
+        return "a Konstant die cannot make a Skill attack alone"
+    if a.kind == "Power" and any(attackers[0].has(s) for s in "skF"):
+        return f"{attackers[0].label} cannot make Power attacks"
+    if any(t.has("`") for t in targets):
+        return "Warrior dice cannot be attacked"
+    total = sum(t.value for t in targets)
+    return (f"{a.kind} attack by [{', '.join(d.label for d in attackers)}] on "
+            f"[{', '.join(t.label for t in targets)}] is not legal (targets show {total})")
+
+
+def resolve_default(state: ButtonMenState, a: Attack) -> Attack | None:
+    """The concrete attack a Default attack means, or None when none or ambiguous (section 8.5)."""
+    fits = [x for x in state.attacks()
+            if x.attackers == a.attackers and x.targets == a.targets and x.turbo == a.turbo]
+    kinds = {x.kind for x in fits}
+    if not fits:
+        return None
+    if len(fits) == 1:
+        return fits[0]
+    if any(x.fire for x in fits):
+        plain = [x for x in fits if x.kind == "Power" and not x.fire]
+        return plain[0] if plain and kinds <= {"Power", "Skill"} else None
+    if len(a.attackers) != 1 or len(a.targets) > 2 or kinds & {"Berserk", "Trip", "Boom"}:
+        return None
+    if "Power" in kinds and state.dice[state.mover or 0][a.attackers[0]].has("D"):
+        return None
+    for kind in ("Power", "Skill", *sorted(kinds)):
+        for x in fits:
+            if x.kind == kind:
+                return x
+    return None

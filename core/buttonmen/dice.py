@@ -1,0 +1,171 @@
+"""Dice in play: the :class:`Die` value object, size ladders and die scores (sections 1, 9, 10)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from core.buttonmen.recipe import POSTFIX_SKILLS, SWING_RANGES, DieSpec
+
+LADDER = (1, 2, 4, 6, 8, 10, 12, 16, 20, 30)
+"""Mighty grows and Weak shrinks along these sizes."""
+MOOD_SIZES = (1, 2, 4, 6, 8, 10, 12, 20, 30)
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die of a round: skills, current sizes, shown value.
+
+    ``halves`` are the current sizes (two for a twin; ``size`` is their sum),
+    ``letters`` the swing letter of each half ("" for fixed), ``options`` the
+    two sides of an option die.  ``uid`` identifies the physical die in a round.
+    """
+
+    skills: str
+    halves: tuple[int, ...]
+    value: int = 0
+    letters: tuple[str, ...] = ("",)
+    options: tuple[int, int] | None = None
+    wildcard: bool = False
+    uid: int = 0
+    owner: int = 0
+    dizzy: bool = False
+
+    @cached_property
+    def size(self) -> int:
+        """Current number of sides (a twin: the sum of its halves)."""
+        return sum(self.halves)
+
+    @cached_property
+    def min(self) -> int:
+        """Lowest face: 1 per non-zero half (0 for a zero-sided die, 2 for a twin)."""
+        return sum(1 for h in self.halves if h > 0)
+
+    @property
+    def swing(self) -> str:
+        """The die's swing letter, or ""."""
+        return next((x for x in self.letters if x), "")
+
+    def has(self, skill: str) -> bool:
+        """True if the die has the skill letter."""
+        return skill in self.skills
+
+    @property
+    def is_twin(self) -> bool:
+        return len(self.halves) == 2
+
+    def _inner(self, with_sizes: bool) -> str:
+        if self.wildcard:
+            return "C"
+        if self.options:
+            a, b = self.options
+            return f"{a}/{b}={self.size}" if with_sizes else f"{a}/{b}"
+        parts = []
+        for size, letter in zip(self.halves, self.letters, strict=True):
+            if letter:
+                parts.append(f"{letter}={size}" if with_sizes else letter)
+            else:
+                parts.append(str(size))
+        return ",".join(parts)
+
+    def _wrap(self, inner: str) -> str:
+        pre = "".join(c for c in self.skills if c not in POSTFIX_SKILLS)
+        post = "".join(c for c in self.skills if c in POSTFIX_SKILLS)
+        return f"{pre}({inner}){post}"
+
+    @cached_property
+    def recipe(self) -> str:
+        """Site notation without swing values, e.g. ``p(X)``."""
+        return self._wrap(self._inner(False))
+
+    @cached_property
+    def notation(self) -> str:
+        """Site notation with swing/option sizes, e.g. ``p(X=10)``."""
+        return self._wrap(self._inner(True))
+
+    @cached_property
+    def label(self) -> str:
+        """Notation with the shown value, e.g. ``p(X=10):7``."""
+        return f"{self.notation}:{self.value}"
+
+    def __str__(self) -> str:
+        return self.label
+
+    def with_skills(self, add: str = "", remove: str = "") -> Die:
+        """A copy with skills added and removed."""
+        skills = "".join(c for c in self.skills if c not in remove)
+        skills += "".join(c for c in add if c not in skills)
+        return replace(self, skills=skills)
+
+    def resized(self, halves: tuple[int, ...]) -> Die:
+        """A copy with new half sizes."""
+        return replace(self, halves=halves)
+
+    def size_choices(self) -> tuple[int, ...]:
+        """Sizes a Turbo die may take (per half for a swing twin)."""
+        if self.options:
+            return tuple(sorted(set(self.options)))
+        if self.swing:
+            low, high = SWING_RANGES[self.swing]
+            return tuple(range(low, high + 1))
+        return (self.halves[0],)
+
+    def with_size_choice(self, size: int) -> Die:
+        """Set a swing/option die to a chosen size (swing halves of a twin all take it)."""
+        if self.options:
+            return self.resized((size,))
+        return self.resized(tuple(size if x else h for h, x in zip(self.halves, self.letters, strict=True)))
+
+
+def build_die(spec: DieSpec, swing: dict[str, int], option: int | None, uid: int, owner: int) -> Die:
+    """A fresh die from its recipe spec and the owner's choices."""
+    if spec.options:
+        assert option is not None, "option die without a chosen size"
+        return Die(spec.skills, (option,), letters=("",), options=spec.options, uid=uid, owner=owner)
+    halves = tuple(swing[h] if isinstance(h, str) else h for h in spec.halves)
+    letters = tuple(h if isinstance(h, str) else "" for h in spec.halves)
+    return Die(spec.skills, halves, letters=letters, wildcard=spec.wildcard, uid=uid, owner=owner)
+
+
+def ladder_step(size: int, up: bool) -> int:
+    """The next size up (Mighty) or down (Weak) on the ladder."""
+    if up:
+        return next((s for s in LADDER if s > size), size if size >= LADDER[-1] else LADDER[-1])
+    return next((s for s in reversed(LADDER) if s < size), size if size <= LADDER[0] else LADDER[0])
+
+
+def halved(halves: tuple[int, ...]) -> tuple[int, ...]:
+    """Berserk halving: round up; a twin's first half up, second down ((5,5) -> (3,2))."""
+    if len(halves) == 1:
+        return ((halves[0] + 1) // 2,)
+    return ((halves[0] + 1) // 2, halves[1] // 2)
+
+
+def mood_sizes(letter: str) -> tuple[int, ...]:
+    """Mood sizes inside a swing range."""
+    low, high = SWING_RANGES[letter]
+    return tuple(s for s in MOOD_SIZES if low <= s <= high)
+
+
+def mad_sizes(letter: str) -> tuple[int, ...]:
+    """Mad sizes: the even sizes inside a swing range."""
+    low, high = SWING_RANGES[letter]
+    return tuple(s for s in range(low, high + 1) if s % 2 == 0)
+
+
+def _base(die: Die) -> int:
+    return die.value if die.has("v") else die.size
+
+
+def kept_score2(die: Die) -> int:
+    """Doubled score of a die its owner keeps in play."""
+    if die.has("n") or die.has("`"):
+        return 0
+    return -2 * _base(die) if die.has("p") else _base(die)
+
+
+def captured_score2(die: Die) -> int:
+    """Doubled score of a captured die for its captor."""
+    if die.has("n"):
+        return 0
+    return -_base(die) if die.has("p") else 2 * _base(die)

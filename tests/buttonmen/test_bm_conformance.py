@@ -1,0 +1,44 @@
+"""The ten shared conformance scenarios replayed through the engine (rulebook section 14)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from bm_helpers import SHARED
+
+from core.buttonmen.conformance import main, run_scenario
+
+FILE = SHARED / "conformance.json"
+pytestmark = pytest.mark.skipif(not FILE.exists(), reason=f"shared conformance file absent: {FILE}")
+
+
+def scenarios() -> list[dict[str, Any]]:
+    if not FILE.exists():
+        return []
+    data: dict[str, Any] = json.loads(FILE.read_text(encoding="utf-8"))
+    return list(data["scenarios"])
+
+
+def test_there_are_ten_scenarios() -> None:
+    assert len(scenarios()) == 10
+
+
+@pytest.mark.parametrize("scenario", scenarios(), ids=lambda s: s["id"])
+def test_scenario(scenario: dict[str, Any]) -> None:
+    run_scenario(scenario)
+
+
+def test_command_line_reports_and_exit_status(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    assert main([str(FILE)]) == 0
+    assert capsys.readouterr().out.strip().endswith("10 passed, 0 failed")
+    data = json.loads(FILE.read_text(encoding="utf-8"))
+    broken = data["scenarios"][0]
+    broken["expect_start"]["round_scores"] = [99, 99]
+    data["scenarios"] = [broken]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert main([str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL S01" in out and out.strip().endswith("0 passed, 1 failed")

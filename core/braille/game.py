@@ -1,0 +1,314 @@
+"""Button Man, the braille variant: a preset of the Button Men engine.
+
+Both players own the same five dice, ``(3) (4) (6,6) (6) (6)``: a d3, a d4,
+the twin (two d6 summed, one die of size 12) and two braille d6 "A" and "B".
+The engine (:mod:`core.buttonmen`) plays every rule; this module fixes the
+recipes and the rulings of ``../shared/rules/button-man-braille.md`` and
+narrows the actions to the variant's:
+
+* Power and Skill attacks only; a Skill attack uses two or more dice (BR-05);
+  no surrender.
+* BR-04 ``must_attack`` (default true): false lets a player pass while an
+  attack exists (the engine's own pass routine, reached through ``_play``).
+* BR-03 ``initiative_full_tie``: ``draw_round`` (default), ``reroll``,
+  ``random_first``; BR-09 ``max_wins``; BR-10 ``round_cap``; BR-13
+  ``dice_source`` (``manual``: :class:`~core.buttonmen.actions.Roll` actions,
+  checked against each die's range); BR-01 ``braille_d6_per_player``.
+* BR-11/12 ``announce_language``, ``braille_cells``, ``braille_code`` only
+  change how positions are spoken (:func:`table` + :mod:`core.braille.speech`).
+
+Player 0 and 1 keep the engine's numbering.  ``state.inner`` is the engine's
+state, so ``dice``, ``captured``, ``round_scores``, ``doubled_scores``,
+``match_score``, ``round_number`` and ``phase`` read straight through.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Self
+
+from core import svg as svgdoc
+from core.braille import speech
+from core.braille.table import SLOTS, Attack, Die, RoundEnd, Slot, Table, attack_order
+from core.buttonmen.actions import Attack as EngineAttack
+from core.buttonmen.actions import Pass, Roll
+from core.buttonmen.dice import Die as EngineDie
+from core.buttonmen.flow import score2
+from core.buttonmen.state import ButtonMenState
+from core.i18n import t
+from core.protocol import JSON, Action, Game, Option, Options, State, get_game, register
+
+GAME_NAME = "button-man-braille"
+KINDS = ("Power", "Skill")
+
+
+def recipe(braille_d6: int = 2) -> str:
+    """Each player's dice: d3, d4, twin, then one or two braille d6 (BR-01)."""
+    return "(3) (4) (6,6)" + " (6)" * braille_d6
+
+
+def _int_range(low: int, high: int) -> Any:
+    return lambda v: None if type(v) is int and low <= v <= high else f"must be an integer {low}-{high}"
+
+
+OPTIONS = (
+    Option("braille_d6_per_player", 2, "BR-01: braille d6 per player.", (2, 1)),
+    Option("initiative_full_tie", "draw_round", "BR-03: every die ties for who begins.",
+           ("draw_round", "reroll", "random_first")),
+    Option("must_attack", True, "BR-04: a player who can attack must attack.", (True, False)),
+    Option("max_wins", 3, "BR-09: round wins that take the match.", check=_int_range(1, 5)),
+    Option("round_cap", 200, "BR-10: cancel the match after this many rounds.", check=_int_range(1, 10_000)),
+    Option("dice_source", "rng", "BR-13: dice from the seeded stream, or typed from real dice.",
+           ("rng", "manual")),
+    Option("announce_language", "en", "BR-11: language of the announcements.", ("en", "de")),
+    Option("braille_cells", False, "BR-12: numbers also as Unicode braille cells.", (False, True)),
+    Option("braille_code", "de", "BR-12: decimal separator of braille cells.", ("de", "ueb")),
+)
+ENGINE_OPTIONS = ("initiative_full_tie", "max_wins", "round_cap", "dice_source")
+
+
+@dataclass(frozen=True, kw_only=True)
+class BrailleState(State):
+    """A position of the braille variant: the engine's state plus the variant's bookkeeping."""
+
+    game_name = GAME_NAME
+
+    inner: ButtonMenState
+    full_ties: tuple[int, ...] = ()
+    """Rounds drawn because every die tied for who begins (BR-03)."""
+    acted_round: int = 0
+    """The last round in which an attack or a pass was played."""
+
+    # --- reading through to the engine --------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return self.inner.to_move
+
+    @property
+    def winner(self) -> int | None:
+        return self.inner.winner
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        """Rounds won by each player."""
+        return self.inner.scores
+
+    def __getattr__(self, name: str) -> Any:
+        """``dice``, ``captured``, ``round_scores``, ``match_score``... come from the engine."""
+        if name.startswith("_") or name == "inner":
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+    def attack_types(self) -> list[str]:
+        """The variant's attack types open to the mover; ["Pass"] when passing is allowed."""
+        kinds = sorted({a.kind for a in self.legal_actions() if isinstance(a, EngineAttack)}, key=KINDS.index)
+        return kinds + (["Pass"] if Pass() in self.legal_actions() else [])
+
+    # --- legal actions ---------------------------------------------------------------------
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        legal = self.inner.legal_actions()
+        if self.inner.awaiting is not None:
+            return tuple(legal)
+        attacks = [a for a in legal if isinstance(a, EngineAttack) and _variant_attack(a)]
+        passing = Pass() in legal or (attacks and not self.options["must_attack"])
+        return (*attacks, Pass()) if passing else tuple(attacks)
+
+    def why_illegal(self, action: Action) -> str:
+        if isinstance(action, Pass) and self.options["must_attack"] and self.inner.awaiting is None:
+            return "BR-04: you must attack while an attack is possible; pass only without one"
+        if isinstance(action, EngineAttack) and action.kind not in KINDS:
+            return "the braille variant has Power and Skill attacks only"
+        if isinstance(action, EngineAttack) and action.kind == "Skill" and len(action.attackers) < 2:
+            return "BR-05: a Skill attack uses two or more dice (one die of equal value is a Power attack)"
+        if isinstance(action, Roll) and self.inner.awaiting is not None:
+            low, *_, high = self.inner.awaiting.values()
+            return f"BR-13: {self.inner.awaiting.label} shows {low} to {high}; {action.value} is not possible"
+        if not isinstance(action, (EngineAttack, Pass, Roll)):
+            return f"{action} is not an action of the braille variant"
+        return self.inner.why_illegal(action)
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def _play(self, action: Action) -> Self:
+        before = self.inner
+        if isinstance(action, Pass) and Pass() not in before.legal_actions():
+            # A voluntary pass (must_attack=false): the engine's pass routine, which its own
+            # legality check (BM-06) would refuse; it draws no dice.
+            after = before._play(action)._with(history=(*before.history, action),
+                                               undo_floor=before.undo_floor)
+        else:
+            after = before.apply(action)
+        acted = before.round_number if isinstance(action, (EngineAttack, Pass)) else self.acted_round
+        ended = after.rounds[len(before.rounds):]
+        ties = self.full_ties + tuple(r.number for r in ended if r.number != acted)
+        return self._with(inner=after, rng=after.rng, full_ties=ties, acted_round=acted)
+
+    def apply(self, action: Action) -> Self:
+        """The protocol's apply; undo also stops where the engine stops (typed dice)."""
+        after = super().apply(action)
+        if after.inner.undo_floor != self.inner.undo_floor:
+            after = after._with(undo_floor=len(after.history))
+        return after
+
+    def determinize(self, player: int, stream: int) -> Self:
+        return self._with(inner=self.inner.determinize(player, stream), rng=stream)
+
+    # --- text and picture ------------------------------------------------------------------
+
+    def describe(self, viewer: int | None = None) -> str:
+        """Every die, both captured piles, the scores and the legal attacks, as sentences."""
+        options = self.options
+        voice = speech.Voice(options["announce_language"], options["braille_cells"], options["braille_code"])
+        now = table(self, default_names(voice.lang))
+        lines = [*speech.all_dice(now, voice), *speech.scores(now, voice), *speech.attack_list(now, voice)]
+        return "\n".join(lines)
+
+    def svg(self) -> str:
+        """Both players' dice as labelled boxes (the text view says the same first)."""
+        now = table(self, default_names(self.options["announce_language"]))
+        voice = speech.Voice(self.options["announce_language"])
+        body: list[str] = []
+        for p in (0, 1):
+            y = 20 + 90 * p
+            body.append(svgdoc.text(10, y, now.names[p], size=14, anchor="start"))
+            present = {d.slot: d for d in now.dice[p]}
+            for k, slot in enumerate(SLOTS[: 3 + self.options["braille_d6_per_player"]]):
+                x = 10 + 78 * k
+                die = present.get(slot)
+                fill, ink = ("#fff", "#111") if die is not None else ("#ddd", "#555")
+                body.append(f'<rect x="{x}" y="{y + 12}" width="70" height="56" rx="8" fill="{fill}" '
+                            'stroke="#111" stroke-width="2"/>')
+                body.append(svgdoc.text(x + 35, y + 26, t(f"die.{slot}", voice.lang), size=11, fill=ink))
+                shown = "-" if die is None else "?" if die.value is None else str(die.value)
+                body.append(svgdoc.text(x + 35, y + 50, shown, size=22, fill=ink))
+        title = " ".join(speech.player_dice(now, p, voice) for p in (0, 1))
+        return svgdoc.document(410, 190, title, body)
+
+
+def _variant_attack(a: EngineAttack) -> bool:
+    return a.kind in KINDS and (a.kind == "Power" or len(a.attackers) >= 2)
+
+
+class ButtonManBraille(Game):
+    """The braille variant of Button Men (braillespiel.de)."""
+
+    name = GAME_NAME
+    title = "Button Man (braille variant)"
+    rules_version = "1"
+    options = OPTIONS
+
+    def _initial(self, seed: int, options: Options) -> BrailleState:
+        dice = recipe(options["braille_d6_per_player"])
+        engine: dict[str, JSON] = {name: options[name] for name in ENGINE_OPTIONS}
+        inner = get_game("button-men").new(seed=seed, recipes=(dice, dice), allow_surrender=False, **engine)
+        assert isinstance(inner, ButtonMenState)
+        ties = tuple(r.number for r in inner.rounds)
+        return BrailleState(options=options, seed=seed, rng=inner.rng, inner=inner, full_ties=ties)
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, BrailleState)
+        return get_game("button-men").evaluate(state.inner, player)
+
+
+GAME = register(ButtonManBraille())
+
+
+# --- the position as the text layer reads it ------------------------------------------------
+
+
+def default_names(lang: str) -> tuple[str, str]:
+    """"Player 1" and "Player 2" in ``lang``."""
+    return t("player.default", lang, number=1), t("player.default", lang, number=2)
+
+
+def _slots(inner: ButtonMenState) -> dict[int, Slot]:
+    """Each die's slot by uid: the dice of a round get consecutive uids in recipe order."""
+    out: dict[int, Slot] = {}
+    for p in (0, 1):
+        mine = [*inner.dice[p], *(d for d in inner.captured[1 - p] if d.owner == p), *inner.out_of_play[p]]
+        if mine:
+            base = min(d.uid for d in mine)
+            out.update({d.uid: SLOTS[d.uid - base] for d in mine})
+    return out
+
+
+def _pending_position(inner: ButtonMenState) -> tuple[list[list[EngineDie]], list[list[EngineDie]], set[int]]:
+    """Dice in play, captured dice and uids still to be rolled, with a typed attack shown as done.
+
+    While typed results are awaited the engine keeps the position before the
+    attack; the text shows the capture at once and the attackers as waiting.
+    """
+    dice = [list(inner.dice[0]), list(inner.dice[1])]
+    captured = [list(inner.captured[0]), list(inner.captured[1])]
+    waiting = {d.uid for p in (0, 1) for d in dice[p] if d.value == 0}
+    draw, pending = inner.awaiting, inner.pending
+    if draw is not None and draw.die >= 0:
+        waiting.add(dice[draw.player][draw.die].uid)
+    if draw is not None and isinstance(pending, EngineAttack):
+        p = draw.player
+        done = len(inner.rolled)
+        waiting |= {dice[p][i].uid for i in sorted(pending.attackers)[done:]}
+        taken = [dice[1 - p][j] for j in pending.targets]
+        captured[p] += taken
+        dice[1 - p] = [d for d in dice[1 - p] if d not in taken]
+    return dice, captured, waiting
+
+
+def table(state: State, names: tuple[str, str]) -> Table:
+    """The :class:`~core.braille.table.Table` of a braille-variant state."""
+    assert isinstance(state, BrailleState)
+    inner = state.inner
+    slots = _slots(inner)
+    dice, captured, waiting = _pending_position(inner)
+
+    def view(d: EngineDie) -> Die:
+        return Die(d.owner, slots[d.uid], None if d.uid in waiting else d.value)
+
+    in_play = (tuple(map(view, dice[0])), tuple(map(view, dice[1])))
+    request = None
+    draw = inner.awaiting
+    if draw is not None and draw.die >= 0:
+        request = view(inner.dice[draw.player][draw.die])
+    attacks: list[Attack] = []
+    if state.to_move is not None and draw is None:
+        p = state.to_move
+        for a in state.legal_actions():
+            if isinstance(a, EngineAttack):
+                attacks.append(Attack("power" if a.kind == "Power" else "skill",
+                                      tuple(in_play[p][i] for i in a.attackers),
+                                      in_play[1 - p][a.targets[0]], action=a))
+    doubled = (score2(dice[0], captured[0]), score2(dice[1], captured[1]))
+    score = inner.match_score
+    rounds = tuple(RoundEnd(r.number, r.scores2, r.winner, r.number in state.full_ties) for r in inner.rounds)
+    return Table(
+        names=names, dice=in_play,
+        captured=(tuple(map(view, captured[0])), tuple(map(view, captured[1]))),
+        doubled=doubled, wins=(score[0][0], score[1][0]), draws=score[0][2],
+        round_number=inner.round_number, max_wins=state.options["max_wins"], to_move=state.to_move,
+        attacks=tuple(attack_order(attacks)), can_pass=Pass() in state.legal_actions(),
+        roll_request=request, rounds=rounds, cancelled=inner.cancelled, turns=inner.turns,
+        coin_toss=draw is not None and draw.die < 0,
+    )
+
+
+def pass_action(state: State) -> Action | None:
+    """The Pass action if passing is legal now."""
+    return Pass() if Pass() in state.legal_actions() else None
+
+
+def roll_action(state: State, value: int) -> Action | None:
+    """The typed result ``value`` as a legal Roll, or None if it is out of the die's range.
+
+    A coin toss for who begins is typed as 1 or 2 (player 1 or player 2).
+    """
+    assert isinstance(state, BrailleState)
+    draw = state.inner.awaiting
+    if draw is not None and draw.die < 0:
+        value -= 1
+    return Roll(value) if Roll(value) in state.legal_actions() else None
+
+
+__all__ = ["GAME", "GAME_NAME", "BrailleState", "ButtonManBraille", "default_names", "pass_action",
+           "recipe", "roll_action", "table"]

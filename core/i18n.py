@@ -1,0 +1,287 @@
+"""One place for the words the pages and announcements speak, per language.
+
+Every string has an id and a text per language; :func:`t` fills in named
+fields and fails loudly when an id or a language is missing, so a page can
+never show a half-translated sentence.  A new language is a new key in each
+entry of :data:`STRINGS` plus its number words.
+
+>>> t("dice.shows", "de", die="W4", value=3)
+'W4 zeigt 3'
+>>> half_points_words(31, "en"), half_points_words(31, "de")
+('fifteen and a half', 'fünfzehneinhalb')
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Lang = Literal["en", "de"]
+LANGUAGES: tuple[Lang, ...] = ("en", "de")
+LANGUAGE_NAMES: dict[Lang, str] = {"en": "English", "de": "Deutsch"}
+
+STRINGS: dict[str, dict[Lang, str]] = {
+    # --- players and dice ------------------------------------------------------------
+    "player.default": {"en": "Player {number}", "de": "Spieler {number}"},
+    "player.you": {"en": "You", "de": "Du"},
+    "player.bot": {"en": "Bot", "de": "Bot"},
+    "die.d3": {"en": "d3", "de": "W3"},
+    "die.d4": {"en": "d4", "de": "W4"},
+    "die.twin": {"en": "twin", "de": "Zwilling"},
+    "die.A": {"en": "braille A", "de": "Braille A"},
+    "die.B": {"en": "braille B", "de": "Braille B"},
+    "dice.shows": {"en": "{die} shows {value}", "de": "{die} zeigt {value}"},
+    "dice.shows_halves": {"en": "{die} shows {value} ({a} and {b})",
+                          "de": "{die} zeigt {value} ({a} und {b})"},
+    "dice.awaiting": {"en": "{die} waits for a roll", "de": "{die} wartet auf einen Wurf"},
+    "dice.line": {"en": "{owner}: {dice}.", "de": "{owner}: {dice}."},
+    "dice.none": {"en": "{owner}: no dice left.", "de": "{owner}: keine Würfel mehr."},
+    "dice.captured": {"en": "{owner} has captured: {dice}.", "de": "{owner} hat geschlagen: {dice}."},
+    "dice.captured_none": {"en": "{owner} has captured nothing.", "de": "{owner} hat nichts geschlagen."},
+    "list.sep": {"en": "; ", "de": "; "},
+    "list.and": {"en": " and ", "de": " und "},
+    # --- attacks -------------------------------------------------------------------------
+    "showing": {"en": "{die} showing {value}", "de": "{die} mit {value}"},
+    "showing.theirs": {"en": "{name}'s {die} showing {value}", "de": "{die} von {name} mit {value}"},
+    "label.power": {"en": "Power: your {attacker} takes {target}",
+                    "de": "Power: dein {attacker} schlägt {target}"},
+    "label.skill": {"en": "Skill: your {attackers} take {target}",
+                    "de": "Skill: deine {attackers} schlagen {target}"},
+    "label.pass": {"en": "Pass", "de": "Passen"},
+    "list.header": {"en": "{player}, your attacks:", "de": "{player}, deine Angriffe:"},
+    "list.item": {"en": "{number}. {label}.", "de": "{number}. {label}."},
+    "list.pass_only": {
+        "en": "{player} has no possible attack and must pass: press p.",
+        "de": "{player} hat keinen möglichen Angriff und muss passen: Taste p.",
+    },
+    "list.pass_also": {"en": "Passing is allowed too: press p.", "de": "Passen ist auch erlaubt: Taste p."},
+    "list.not_yours": {"en": "It is {player}'s turn.", "de": "{player} ist am Zug."},
+    "said.power": {
+        "en": "{mover}, Power Attack: {attacker} {value} takes {target}.",
+        "de": "{mover}, Power Attack: {attacker} {value} schlägt {target}.",
+    },
+    "said.skill": {
+        "en": "{mover}, Skill Attack: {attackers} take {target}.",
+        "de": "{mover}, Skill Attack: {attackers} schlagen {target}.",
+    },
+    "said.reroll": {"en": "{mover} rerolls {dice}.", "de": "{mover} würfelt neu: {dice}."},
+    "said.reroll_one": {"en": "the {die}: now {value}", "de": "{die} jetzt {value}"},
+    "said.reroll_pending": {"en": "the {die}", "de": "{die}"},
+    "said.pass": {"en": "{mover} passes.", "de": "{mover} passt."},
+    "said.roll": {"en": "{owner}'s {die} now shows {value}.", "de": "{die} von {owner} zeigt jetzt {value}."},
+    "said.coin": {
+        "en": "Every die ties: toss a coin and type 1 if {first} begins or 2 if {second} begins.",
+        "de": "Alle Würfel gleich: wirf eine Münze und gib 1 ein, wenn {first} beginnt, oder 2, "
+              "wenn {second} beginnt.",
+    },
+    "said.turn": {"en": "{player} to move.", "de": "{player} ist am Zug."},
+    "said.roll_request": {
+        "en": "{owner}, roll your {die} and type the result ({low} to {high}).",
+        "de": "{owner}, würfle deinen {die} und gib das Ergebnis ein ({low} bis {high}).",
+    },
+    # --- rounds, scores, match ---------------------------------------------------------
+    "round.start": {"en": "Round {number}.", "de": "Runde {number}."},
+    "round.begins": {"en": "{player} begins (lowest dice).", "de": "{player} beginnt (niedrigste Würfel)."},
+    "round.begins_coin": {"en": "{player} begins (coin toss).", "de": "{player} beginnt (Münzwurf)."},
+    "round.full_tie": {
+        "en": "Round {number}: every die ties, the round is drawn and rolled again.",
+        "de": "Runde {number}: alle Würfel gleich, die Runde ist unentschieden und wird neu gewürfelt.",
+    },
+    "round.won": {
+        "en": "Round {number} ends: {first} {first_score}, {second} {second_score}. {winner} wins the round.",
+        "de": "Runde {number} endet: {first} {first_score}, {second} {second_score}. "
+              "{winner} gewinnt die Runde.",
+    },
+    "round.drawn": {
+        "en": "Round {number} ends: {first} {first_score}, {second} {second_score}. "
+              "Equal scores: the round is not counted.",
+        "de": "Runde {number} endet: {first} {first_score}, {second} {second_score}. "
+              "Gleichstand: die Runde wird nicht gewertet.",
+    },
+    "scores.round": {
+        "en": "Round {number}, if it ended now: {first} {first_score}, {second} {second_score}.",
+        "de": "Runde {number}, wenn sie jetzt endete: {first} {first_score}, {second} {second_score}.",
+    },
+    "scores.match": {
+        "en": "Match, first to {target}: {first} {first_wins}, {second} {second_wins}, drawn rounds {draws}.",
+        "de": "Partie, wer zuerst {target} hat: {first} {first_wins}, {second} {second_wins}, "
+              "unentschiedene Runden {draws}.",
+    },
+    "match.won": {
+        "en": "{winner} wins the match, {wins} rounds to {losses}.",
+        "de": "{winner} gewinnt die Partie, {wins} Runden zu {losses}.",
+    },
+    "match.cancelled": {
+        "en": "The match is cancelled after {rounds} rounds.",
+        "de": "Die Partie wird nach {rounds} Runden abgebrochen.",
+    },
+    # --- refusals and help ---------------------------------------------------------------
+    "refuse.pass": {
+        "en": "You cannot pass: an attack is possible. Press l to hear the attacks.",
+        "de": "Passen geht nicht: ein Angriff ist möglich. Taste l liest die Angriffe vor.",
+    },
+    "refuse.number": {
+        "en": "There is no attack number {number}; choose 1 to {count}.",
+        "de": "Es gibt keinen Angriff Nummer {number}; wähle 1 bis {count}.",
+    },
+    "refuse.no_attacks": {"en": "No attack is possible now.", "de": "Jetzt ist kein Angriff möglich."},
+    "refuse.not_your_turn": {"en": "It is not your turn.", "de": "Du bist nicht am Zug."},
+    "refuse.roll_range": {
+        "en": "A {die} shows {low} to {high}; {value} is not possible.",
+        "de": "Ein {die} zeigt {low} bis {high}; {value} ist nicht möglich.",
+    },
+    "refuse.over": {"en": "The match is over. Start a new match.",
+                    "de": "Die Partie ist vorbei. Starte eine neue."},
+    "selected": {
+        "en": "Selected {number}: {label}. Press Enter to confirm, Escape to cancel.",
+        "de": "Gewählt {number}: {label}. Enter bestätigt, Escape bricht ab.",
+    },
+    "cancelled": {"en": "Selection cancelled.", "de": "Auswahl abgebrochen."},
+    "help": {
+        "en": "Keys: a number then Enter chooses an attack, Enter again confirms it. "
+              "l reads the attacks, d reads all dice, s reads the scores, p passes, "
+              "h or question mark reads this help, Escape cancels a selection.",
+        "de": "Tasten: eine Zahl und Enter wählt einen Angriff, noch einmal Enter bestätigt ihn. "
+              "l liest die Angriffe, d liest alle Würfel, s liest die Punkte, p passt, "
+              "h oder Fragezeichen liest diese Hilfe, Escape bricht eine Auswahl ab.",
+    },
+    # --- page ---------------------------------------------------------------------------------
+    "page.title": {"en": "Button Man (braille variant)", "de": "Button Man (Braille-Variante)"},
+    "page.intro": {
+        "en": "Five dice each: d3, d4, twin (two d6 summed), braille A and braille B. "
+              "Power and Skill attacks; first to three round wins.",
+        "de": "Je fünf Würfel: W3, W4, Zwilling (zwei W6 addiert), Braille A und Braille B. "
+              "Power- und Skill-Angriffe; wer zuerst drei Runden gewinnt, gewinnt.",
+    },
+    "page.footer": {
+        "en": "Rules: the braille variant of Button Men from braillespiel.de; Rulebox plays them exactly.",
+        "de": "Regeln: die Braille-Variante von Button Men von braillespiel.de; Rulebox spielt sie genau so.",
+    },
+    "page.dice": {"en": "Dice", "de": "Würfel"},
+    "page.attacks": {"en": "Legal attacks", "de": "Mögliche Angriffe"},
+    "page.scores": {"en": "Scores", "de": "Punkte"},
+    "page.log": {"en": "Announcements", "de": "Ansagen"},
+    "page.keys": {"en": "Key map", "de": "Tastenbelegung"},
+    "page.command": {"en": "Command (number, l, d, s, p, h)", "de": "Befehl (Zahl, l, d, s, p, h)"},
+    "page.confirm": {"en": "Confirm", "de": "Bestätigen"},
+    "page.cancel": {"en": "Cancel", "de": "Abbrechen"},
+    "page.new": {"en": "New match", "de": "Neue Partie"},
+    "page.settings": {"en": "Settings", "de": "Einstellungen"},
+    "page.language": {"en": "Language", "de": "Sprache"},
+    "page.large": {"en": "Large text", "de": "Große Schrift"},
+    "page.contrast": {"en": "High contrast", "de": "Hoher Kontrast"},
+    "page.cells": {"en": "Numbers as braille cells", "de": "Zahlen als Braillezellen"},
+    "page.code": {"en": "Braille code", "de": "Braille-Code"},
+    "page.opponent": {"en": "Opponent", "de": "Gegner"},
+    "page.hotseat": {"en": "Two players at this device", "de": "Zwei Personen an diesem Gerät"},
+    "page.roll": {"en": "Roll result", "de": "Wurfergebnis"},
+    "page.share": {"en": "Share link", "de": "Link zum Teilen"},
+    "bot.random": {"en": "Random: any legal move", "de": "Zufall: irgendein erlaubter Zug"},
+    "bot.greedy": {"en": "Greedy: best immediate result", "de": "Gierig: bestes sofortiges Ergebnis"},
+    "bot.mcts": {"en": "Thinker: tree search (MCTS)", "de": "Denker: Baumsuche (MCTS)"},
+    "page.rules_note": {"en": "Rules for the next new match:", "de": "Regeln für die nächste neue Partie:"},
+    "rule.dice_source": {"en": "Dice (BR-13)", "de": "Würfel (BR-13)"},
+    "rule.dice_source.rng": {"en": "rolled by the computer", "de": "vom Computer gewürfelt"},
+    "rule.dice_source.manual": {"en": "real dice, results typed in", "de": "echte Würfel, Ergebnisse eintippen"},
+    "rule.must_attack": {"en": "Attacking is mandatory (BR-04)", "de": "Angriffspflicht (BR-04)"},
+    "rule.must_attack.True": {"en": "yes", "de": "ja"},
+    "rule.must_attack.False": {"en": "no, passing is always allowed", "de": "nein, Passen ist immer erlaubt"},
+    "rule.initiative_full_tie": {"en": "When every die ties (BR-03)", "de": "Wenn alle Würfel gleich sind (BR-03)"},
+    "rule.initiative_full_tie.draw_round": {"en": "the round is drawn", "de": "die Runde ist unentschieden"},
+    "rule.initiative_full_tie.reroll": {"en": "roll all dice again", "de": "alle Würfel neu würfeln"},
+    "rule.initiative_full_tie.random_first": {"en": "a random player begins", "de": "ein zufälliger Spieler beginnt"},
+    "rule.braille_d6_per_player": {"en": "Braille d6 per player (BR-01)", "de": "Braille-W6 pro Person (BR-01)"},
+    "rule.max_wins": {"en": "Round wins to take the match (BR-09)", "de": "Rundensiege für die Partie (BR-09)"},
+    "page.bot_thinking": {"en": "The bot is thinking.", "de": "Der Bot überlegt."},
+    "key.digits": {"en": "digits, Enter: choose an attack; Enter again: confirm",
+                   "de": "Ziffern, Enter: Angriff wählen; noch einmal Enter: bestätigen"},
+    "key.l": {"en": "l: read the legal attacks", "de": "l: mögliche Angriffe vorlesen"},
+    "key.d": {"en": "d: read all dice", "de": "d: alle Würfel vorlesen"},
+    "key.s": {"en": "s: read the scores", "de": "s: Punkte vorlesen"},
+    "key.p": {"en": "p: pass (only without an attack)", "de": "p: passen (nur ohne Angriff)"},
+    "key.h": {"en": "h or ?: help", "de": "h oder ?: Hilfe"},
+    "key.esc": {"en": "Escape: cancel a selection", "de": "Escape: Auswahl abbrechen"},
+}
+
+_EN_SMALL = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+_EN_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+_DE_SMALL = (
+    "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn vierzehn "
+    "fünfzehn sechzehn siebzehn achtzehn neunzehn"
+).split()
+_DE_TENS = "_ _ zwanzig dreißig vierzig fünfzig sechzig siebzig achtzig neunzig".split()
+
+
+def _check_lang(lang: str) -> Lang:
+    for known in LANGUAGES:
+        if lang == known:
+            return known
+    raise KeyError(f"unknown language {lang!r}; languages: {', '.join(LANGUAGES)}")
+
+
+def t(key: str, lang: str, **fields: object) -> str:
+    """The text ``key`` in ``lang`` with ``fields`` filled in.
+
+    Raises KeyError for an unknown id or language, or a field the text needs.
+    """
+    entry = STRINGS.get(key)
+    if entry is None:
+        raise KeyError(f"no string with id {key!r}")
+    text = entry.get(_check_lang(lang))
+    if text is None:
+        raise KeyError(f"string {key!r} has no {lang!r} text")
+    return text.format(**fields)
+
+
+def _en_words(n: int) -> str:
+    if n < 20:
+        return _EN_SMALL[n]
+    if n < 100:
+        tens, ones = divmod(n, 10)
+        return _EN_TENS[tens] + (f"-{_EN_SMALL[ones]}" if ones else "")
+    hundreds, rest = divmod(n, 100)
+    return f"{_EN_SMALL[hundreds]} hundred" + (f" and {_en_words(rest)}" if rest else "")
+
+
+def _de_words(n: int) -> str:
+    if n < 20:
+        return _DE_SMALL[n]
+    if n < 100:
+        tens, ones = divmod(n, 10)
+        if not ones:
+            return _DE_TENS[tens]
+        unit = "ein" if ones == 1 else _DE_SMALL[ones]
+        return f"{unit}und{_DE_TENS[tens]}"
+    hundreds, rest = divmod(n, 100)
+    head = "ein" if hundreds == 1 else _DE_SMALL[hundreds]
+    return f"{head}hundert" + (_de_words(rest) if rest else "")
+
+
+def number_words(n: int, lang: str) -> str:
+    """A whole number from 0 to 999 in words: ``21`` -> twenty-one / einundzwanzig."""
+    if not 0 <= n <= 999:
+        raise ValueError(f"number words cover 0 to 999; got {n}")
+    return _en_words(n) if _check_lang(lang) == "en" else _de_words(n)
+
+
+def half_points_words(doubled: int, lang: str) -> str:
+    """A doubled score in words, halves included and never rounded.
+
+    >>> half_points_words(3, "en"), half_points_words(3, "de"), half_points_words(1, "de")
+    ('one and a half', 'eineinhalb', 'einhalb')
+    """
+    if doubled < 0:
+        raise ValueError(f"scores here are never negative; got {doubled}")
+    whole, half = divmod(doubled, 2)
+    if _check_lang(lang) == "en":
+        if not half:
+            return number_words(whole, "en")
+        return "one half" if whole == 0 else f"{number_words(whole, 'en')} and a half"
+    if not half:
+        return number_words(whole, "de")
+    if whole == 0:
+        return "einhalb"
+    words = number_words(whole, "de")
+    return (words[:-1] if words.endswith("eins") else words) + "einhalb"

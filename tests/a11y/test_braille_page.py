@@ -1,0 +1,100 @@
+"""The braille page's logic without a browser: commands in, announcements out."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+import core
+from webapp.braille import BrailleView, player_names
+from webapp.session import GameSession
+
+GAME = core.get_game("button-man-braille")
+
+
+def view(seats: list[str] | None = None, **options: object) -> BrailleView:
+    session = GameSession(GAME, seats or ["human", "human"], state=GAME.new(seed=3, **options))  # type: ignore[arg-type]
+    return BrailleView(session)
+
+
+def last(v: BrailleView) -> str:
+    return str(v.log[-1]["text"])
+
+
+def test_opening_announces_dice_who_begins_and_the_list() -> None:
+    v = view()
+    assert last(v).startswith("Round 1. Player 1: d3 shows 1; d4 shows 2; twin shows 10;")
+    assert "Player 1 begins (lowest dice). Player 1, your attacks: 1. Power:" in last(v)
+    assert v.view["attacks"][0]["label"].startswith("1. Power: your twin showing 10 takes")
+    assert v.view["lang"] == "en" and v.view["can_pass"] is False
+
+
+def test_choose_read_back_confirm_and_refusals() -> None:
+    v = view()
+    v._handle_msg({"type": "key", "key": "p"})
+    assert last(v).startswith("You cannot pass")
+    v._handle_msg({"type": "number", "text": "40"})
+    assert last(v) == "There is no attack number 40; choose 1 to 23."
+    v._handle_msg({"type": "select", "number": 1})
+    assert v.selected == 1 and last(v).startswith("Selected 1: Power: your twin showing 10")
+    v._handle_msg({"type": "confirm"})
+    assert v.selected is None and len(v.session.steps) == 1
+    assert last(v).startswith("Player 1, Power Attack: twin 10 takes Player 2's twin showing 4. "
+                              "Player 1 rerolls the twin: now")
+    assert "Player 2, your attacks:" in last(v)
+
+
+def test_language_and_cells_live_in_the_record_and_keep_the_game() -> None:
+    v = view()
+    v._handle_msg({"type": "select", "number": 2})
+    v._handle_msg({"type": "confirm"})
+    v._handle_msg({"type": "setting", "name": "lang", "value": "de"})
+    v._handle_msg({"type": "setting", "name": "cells", "value": True})
+    record = v.session.record
+    assert record["options"]["announce_language"] == "de" and record["options"]["braille_cells"] is True
+    assert len(record["actions"]) == 1
+    assert v.view["lang"] == "de" and v.view["text"]["dice"] == "Würfel"
+    v._handle_msg({"type": "key", "key": "s"})
+    assert "Runde 1, wenn sie jetzt endete:" in last(v) and "⠼" in last(v)
+    v._handle_msg({"type": "setting", "name": "lang", "value": "fr"})  # not a language of the page
+    assert v.session.record["options"]["announce_language"] == "de"
+
+
+def test_manual_dice_typed_and_range_checked() -> None:
+    v = view(dice_source="manual")
+    assert "Player 1, roll your d3 and type the result (1 to 3)." in last(v)
+    v._handle_msg({"type": "number", "text": "4"})
+    assert last(v) == "A d3 shows 1 to 3; 4 is not possible."
+    v._handle_msg({"type": "number", "text": "3"})
+    assert last(v).startswith("Player 1's d3 now shows 3. Player 1, roll your d4")
+
+
+def test_the_bot_answers_and_is_announced() -> None:
+    v = view(["human", "greedy"])
+    assert v.names == ("Player 1", "Bot") == player_names(["human", "greedy"], "en")
+    v._handle_msg({"type": "number", "text": "1"})
+    v._handle_msg({"type": "confirm"})
+    with ThreadPoolExecutor(1) as pool:  # its own event loop (a browser test may own this thread's)
+        pool.submit(asyncio.run, v.session.drive_bots()).result(timeout=60)
+    assert last(v).startswith("Bot, ")
+    assert "Player 1, your attacks:" in last(v) or "Player 1 has no possible attack" in last(v)
+    v._handle_msg({"type": "setting", "name": "opponent", "value": "random"})
+    v._handle_msg({"type": "new"})
+    assert v.session.seats == ["human", "random"] and not v.session.steps
+    assert last(v).startswith("Round 1.")
+
+
+def test_rules_for_the_next_match_include_real_dice() -> None:
+    v = view()
+    rules = {r["key"]: r for r in v.view["settings"]["rules"]}
+    assert rules["rule-dice_source"]["value"] == "rng"
+    assert ["manual", "real dice, results typed in"] in rules["rule-dice_source"]["choices"]
+    v._handle_msg({"type": "setting", "name": "rule-dice_source", "value": "manual"})
+    v._handle_msg({"type": "setting", "name": "rule-must_attack", "value": "False"})
+    v._handle_msg({"type": "setting", "name": "rule-max_wins", "value": "2"})
+    v._handle_msg({"type": "setting", "name": "rule-max_wins", "value": "9"})  # not offered: ignored
+    assert v.session.state.options["dice_source"] == "rng"  # only from the next match on
+    v._handle_msg({"type": "new"})
+    options = v.session.state.options
+    assert (options["dice_source"], options["must_attack"], options["max_wins"]) == ("manual", False, 2)
+    assert "roll your d3 and type the result" in last(v)

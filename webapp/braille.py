@@ -1,0 +1,452 @@
+"""The accessible page of the braille variant: text first, keyboard first, two languages.
+
+Everything the page says comes from :mod:`core.braille.speech` and
+:mod:`core.i18n`; the browser side (:mod:`webapp.braille_ui`) only renders it.
+The language and the braille-cell switches are options of the game record, so
+the share link (and a reload) keeps them.  Themes are per visitor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import parse_qs
+
+import panel as pn
+import param
+from panel.custom import JSComponent
+
+import core
+from core.braille import speech
+from core.braille.cells import BrailleCode
+from core.braille.game import pass_action, roll_action, table
+from core.braille.table import LOWEST, Attack, Table
+from core.bots import levels
+from core.i18n import LANGUAGE_NAMES, LANGUAGES, STRINGS, Lang, t
+from core.protocol import JSON, State
+from webapp.braille_ui import CSS, ESM
+from webapp.links import QUERY_KEY, LinkSync, decode
+from webapp.page import make_page
+from webapp.session import HUMAN, GameSession, Step
+
+GAME = "button-man-braille"
+"""The game this page plays (``build.py`` links the page from that game's card)."""
+DEFAULT_OPPONENT = "greedy"
+TEXT_KEYS = ("dice", "attacks", "scores", "log", "settings", "keys", "confirm", "cancel", "new", "share")
+RULES = ("dice_source", "must_attack", "initiative_full_tie", "braille_d6_per_player", "max_wins")
+"""The rulings a visitor can set for the next match (the rest keep the rulebook's defaults)."""
+KEYS = ("key.digits", "key.l", "key.d", "key.s", "key.p", "key.h", "key.esc")
+
+
+def voice(state: State) -> speech.Voice:
+    """How the game's options ask the page to speak (BR-11, BR-12)."""
+    options = state.options
+    lang: Lang = "de" if options["announce_language"] == "de" else "en"
+    code: BrailleCode = "ueb" if options["braille_code"] == "ueb" else "de"
+    return speech.Voice(lang, bool(options["braille_cells"]), code)
+
+
+def player_names(seats: list[str], lang: str) -> tuple[str, str]:
+    """"Player 1" for a human seat, "Bot" (numbered when both are bots) otherwise."""
+    bots = sum(seat != HUMAN for seat in seats)
+    names = []
+    for number, seat in enumerate(seats, start=1):
+        if seat == HUMAN:
+            names.append(t("player.default", lang, number=number))
+        else:
+            names.append(t("player.bot", lang) + (f" {number}" if bots > 1 else ""))
+    return names[0], names[1]
+
+
+class BrailleView(JSComponent):
+    """The whole game as text, buttons and one polite live log."""
+
+    view = param.Dict(default={}, doc="Everything to render, already translated.")
+    log = param.List(default=[], doc="Announcements so far: {'text', 'lang'} each, oldest first.")
+    selected = param.Integer(default=None, allow_None=True, doc="The attack chosen, not yet confirmed.")
+    large = param.Boolean(default=False, doc="Large-text theme.")
+    contrast = param.Boolean(default=False, doc="High-contrast theme.")
+    opponent = param.String(default=DEFAULT_OPPONENT, doc="'human' (two at this device) or a bot level.")
+    rules = param.Dict(default={}, doc="Rulings chosen for the next new match (option name -> value).")
+
+    _esm = ESM
+    _stylesheets = [CSS]
+
+    def __init__(self, session: GameSession, link: LinkSync | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.session, self.share = session, link
+        self.opponent = session.seats[1]
+        self.rules = {name: session.state.options[name] for name in RULES}
+        self._quiet = False
+        self._seen = len(session.steps)
+        self._last = session.state
+        session.param.watch(self._on_state, ["state"])
+        session.param.watch(self._refresh, ["thinking", "seats"])
+        if link is not None:
+            link.param.watch(self._refresh, ["url"])
+        self.say(self._opening())
+        self._refresh()
+
+    # --- reading the position ------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The session's current position."""
+        state = self.session.state
+        assert isinstance(state, State)
+        return state
+
+    @property
+    def voice(self) -> speech.Voice:
+        return voice(self.state)
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return player_names(self.session.seats, self.voice.lang)
+
+    def table(self, state: State | None = None) -> Table:
+        return table(state or self.state, self.names)
+
+    def _human_turn(self) -> bool:
+        return self.session.human_to_move and not self.session.thinking
+
+    def _opening(self) -> list[str]:
+        now = self.table()
+        return speech.opening(now, self.voice) + self._prompt(now)
+
+    def _prompt(self, now: Table) -> list[str]:
+        """The attack list when a human must attack (or pass) now."""
+        if now.is_over or now.roll_request is not None or now.coin_toss or not self.session.human_to_move:
+            return []
+        return speech.attack_list(now, self.voice)
+
+    # --- announcements ---------------------------------------------------------------
+
+    def say(self, lines: list[str]) -> None:
+        """Append one announcement (several sentences) to the live log."""
+        text = " ".join(line for line in lines if line)
+        if text:
+            self.log = [*self.log, {"text": text, "lang": self.voice.lang}]
+
+    def _state_at(self, count: int) -> State:
+        steps = self.session.steps
+        if count == 0:
+            return steps[0].before if steps else self.state
+        return steps[count - 1].after
+
+    def _on_state(self, *_: Any) -> None:
+        steps = self.session.steps
+        incremental = self._seen <= len(steps) and self._state_at(self._seen) is self._last
+        if self._quiet:
+            pass
+        elif incremental:
+            for step in steps[self._seen:]:
+                self.say(self._step_lines(step, last=step is steps[-1]))
+        else:
+            self.say(self._opening())
+        self._seen, self._last = len(steps), self.state
+        self.selected = None
+        self._refresh()
+
+    def _step_lines(self, step: Step, last: bool) -> list[str]:
+        before, after = self.table(step.before), self.table(step.after)
+        attack = next((a for a in before.attacks if a.action == step.action), None)
+        lines = speech.change(before, attack, after, self.voice)
+        prompt = self._prompt(after) if last else []
+        if prompt and after.to_move is not None and lines[-1:] == [
+                self.voice.say("said.turn", player=after.names[after.to_move])]:
+            lines = lines[:-1]  # the attack list names the player already
+        return lines + prompt
+
+    # --- commands from the page -----------------------------------------------------
+
+    def _handle_msg(self, data: Any) -> None:
+        if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
+            return
+        kind = data["type"]
+        if kind == "select":
+            self.choose(int(data.get("number", 0)))
+        elif kind == "number":
+            self.number(str(data.get("text", "")))
+        elif kind == "confirm":
+            self.confirm()
+        elif kind == "cancel":
+            self.cancel()
+        elif kind == "pass":
+            self.key("p")
+        elif kind == "key":
+            self.key(str(data.get("key", "")))
+        elif kind == "setting":
+            self.setting(str(data.get("name", "")), data.get("value"))
+        elif kind == "new":
+            self.new_match()
+
+    def _refuse_turn(self) -> bool:
+        state = self.state
+        if state.is_over:
+            self.say([self.voice.say("refuse.over")])
+            return True
+        if not self._human_turn():
+            self.say([self.voice.say("refuse.not_your_turn")])
+            return True
+        return False
+
+    def number(self, text: str) -> None:
+        """Digits and Enter: a typed roll with manual dice, else the choice of an attack."""
+        digits = text.strip()
+        if not digits.isdigit():
+            self.say([self.voice.say("help")])
+            return
+        now = self.table()
+        if (now.roll_request is not None or now.coin_toss) and self._human_turn():
+            self.roll(int(digits))
+        else:
+            self.choose(int(digits))
+
+    def choose(self, number: int) -> None:
+        """Select attack ``number`` (1-based) and read it back; Enter confirms."""
+        if self._refuse_turn():
+            return
+        now = self.table()
+        if not now.attacks:
+            self.say([self.voice.say("refuse.no_attacks")] + speech.attack_list(now, self.voice))
+            return
+        if not 1 <= number <= len(now.attacks):
+            self.say([self.voice.say("refuse.number", number=number, count=len(now.attacks))])
+            return
+        self.selected = number
+        label = speech.attack_label(now, now.attacks[number - 1], self.voice)
+        self.say([self.voice.say("selected", number=number, label=label)])
+        self._refresh()
+        self._send_msg({"focus": "confirm"})
+
+    def confirm(self) -> None:
+        """Play the selected attack (Enter again)."""
+        if self.selected is None:
+            if not self._refuse_turn():
+                self.say(speech.attack_list(self.table(), self.voice))
+            return
+        if self._refuse_turn():
+            return
+        attacks = self.table().attacks
+        attack: Attack = attacks[self.selected - 1]
+        self.selected = None
+        assert isinstance(attack.action, core.Action)
+        self.session.human_play(attack.action)
+
+    def cancel(self) -> None:
+        """Escape: drop the selection."""
+        if self.selected is not None:
+            self.selected = None
+            self._refresh()
+        self.say([self.voice.say("cancelled")])
+
+    def roll(self, value: int) -> None:
+        """Enter a physical die's result (``dice_source=manual``), checked against its range."""
+        now = self.table()
+        action = roll_action(self.state, value)
+        if action is None:
+            request = now.roll_request
+            if request is None:
+                self.say([speech.coin_toss(now, self.voice)])
+            else:
+                self.say([self.voice.say("refuse.roll_range", die=speech.die_name(request, self.voice),
+                                         low=LOWEST[request.slot], high=request.size, value=value)])
+            return
+        self.session.human_play(action)
+
+    def key(self, key: str) -> None:
+        """The single keys of the key map: l, d, s, p, h."""
+        now, v = self.table(), self.voice
+        if key == "l":
+            self.say(speech.attack_list(now, v))
+        elif key == "d":
+            self.say(speech.all_dice(now, v))
+        elif key == "s":
+            self.say(speech.scores(now, v))
+        elif key == "h":
+            self.say([v.say("help")])
+        elif key == "p":
+            if self._refuse_turn():
+                return
+            action = pass_action(self.state)
+            if action is None:
+                self.say([v.say("refuse.pass")])
+            else:
+                self.selected = None
+                self.session.human_play(action)
+
+    def setting(self, name: str, value: JSON) -> None:
+        """A settings control changed: language and braille cells live in the record."""
+        if name == "large":
+            self.large = bool(value)
+        elif name == "contrast":
+            self.contrast = bool(value)
+        elif name == "opponent" and (value == HUMAN or value in levels(self.session.game)):
+            self.opponent = str(value)
+        elif name.startswith("rule-") and name[5:] in RULES:
+            chosen = [c for c in self._choices(name[5:]) if str(c) == value]
+            if chosen:
+                self.rules = {**self.rules, name[5:]: chosen[0]}
+        elif name == "lang" and value in LANGUAGES:
+            self._set_options(announce_language=value)
+        elif name == "cells":
+            self._set_options(braille_cells=bool(value))
+        elif name == "code" and value in ("de", "ueb"):
+            self._set_options(braille_code=value)
+        self._refresh()
+
+    def _set_options(self, **changes: JSON) -> None:
+        record = self.session.record
+        record["options"] = {**record["options"], **changes}
+        self._quiet = True
+        try:
+            self.session.load(record, self.session.seats)
+        finally:
+            self._quiet = False
+
+    def new_match(self) -> None:
+        """A fresh match with the current options and the chosen opponent."""
+        options = {**self.state.options, **self.rules}
+        self.session.new_game([HUMAN, self.opponent], **options)
+
+    # --- the view ------------------------------------------------------------------------
+
+    def _choices(self, name: str) -> tuple[JSON, ...]:
+        if name == "max_wins":
+            return (1, 2, 3, 4, 5)
+        option = next(o for o in self.state.game.options if o.name == name)
+        return option.choices
+
+    def _turn_lines(self, now: Table) -> tuple[str, list[str]]:
+        v = self.voice
+        if now.is_over:
+            winner = now.winner
+            if now.cancelled or winner is None:
+                return v.say("match.cancelled", rounds=len(now.rounds)), []
+            return v.say("match.won", winner=now.names[winner], wins=now.wins[winner],
+                         losses=now.wins[1 - winner]), []
+        assert now.to_move is not None
+        if self.session.thinking or not self.session.human_to_move:
+            return v.say("page.bot_thinking") if self.session.thinking else \
+                v.say("said.turn", player=now.names[now.to_move]), []
+        lines = speech.attack_list(now, v)
+        notes = lines[-1:] if now.can_pass and now.attacks else []
+        return lines[0], notes
+
+    def _refresh(self, *_: Any) -> None:
+        state, v = self.state, self.voice
+        now = self.table()
+        human = self._human_turn()
+        turn, notes = self._turn_lines(now)
+        lang = v.lang
+        text = {k: t(f"page.{k}", lang) for k in TEXT_KEYS}
+        text["pass"] = t("label.pass", lang)
+        typed = now.roll_request is not None or now.coin_toss
+        text["command"] = t("page.roll" if typed else "page.command", lang)
+        opponents = [[HUMAN, t("page.hotseat", lang)]] + [
+            [name, f"{t('player.bot', lang)}: {t(f'bot.{name}', lang) if f'bot.{name}' in STRINGS else label}"]
+            for name, (label, _) in levels(state.game).items()]
+        self.view = {
+            "lang": lang,
+            "text": text,
+            "dice": speech.all_dice(now, v),
+            "turn": turn,
+            "notes": notes,
+            "attacks": [{"number": i, "label": f"{i}. {speech.attack_label(now, a, v)}"}
+                        for i, a in enumerate(now.attacks, start=1)] if human else [],
+            "selected": self.selected if human else None,
+            "can_pass": human and now.can_pass,
+            "scores": speech.scores(now, v),
+            "keys": [t(k, lang) for k in KEYS],
+            "share": self.share.url if self.share is not None else "",
+            "settings": {
+                "language_label": t("page.language", lang),
+                "languages": [[code, LANGUAGE_NAMES[code]] for code in LANGUAGES],
+                "large_label": t("page.large", lang), "large": self.large,
+                "contrast_label": t("page.contrast", lang), "contrast": self.contrast,
+                "cells_label": t("page.cells", lang), "cells": v.cells,
+                "code_label": t("page.code", lang), "codes": [["de", "Deutsch (⠂)"], ["ueb", "UEB (⠲)"]],
+                "code": v.code,
+                "opponent_label": t("page.opponent", lang), "opponents": opponents,
+                "opponent": self.opponent,
+                "rules_note": t("page.rules_note", lang),
+                "rules": [
+                    {"key": f"rule-{name}", "label": t(f"rule.{name}", lang), "value": str(self.rules[name]),
+                     "choices": [[str(c), t(f"rule.{name}.{c}", lang) if f"rule.{name}.{c}" in STRINGS else str(c)]
+                                 for c in self._choices(name)]}
+                    for name in RULES
+                ],
+            },
+        }
+
+
+class EchoSafeLink(LinkSync):
+    """The shared :class:`LinkSync`, deaf to addresses this page has already been at.
+
+    The browser reports the address it opened with some time after the page
+    loads; if the bot has moved by then, plain ``LinkSync`` takes that report
+    for a new link and rewinds the match to its start.
+    """
+
+    def __init__(self, session: GameSession, **params: Any) -> None:
+        self._been: set[str] = set()
+        super().__init__(session, **params)
+
+    def _current(self) -> str | None:
+        location = pn.state.location
+        if location is None:
+            return None
+        values = parse_qs(location.search.lstrip("?")).get(QUERY_KEY)
+        return values[-1] if values else None
+
+    def _on_search(self, *args: Any) -> None:
+        if self._current() not in self._been:
+            super()._on_search(*args)
+        current = self._current()
+        if current is not None:
+            self._been.add(current)
+
+    def _write(self, *args: Any) -> None:
+        super()._write(*args)
+        self._been.add(self._written)
+
+
+def _restore_early(session: GameSession) -> None:
+    """Open a shared game before the page speaks, so a visitor hears only that game.
+
+    On the server the request already carries the link; :class:`LinkSync`
+    restores it again (a no-op) or reports a damaged link.
+    """
+    args = pn.state.session_args.get(QUERY_KEY) if pn.state.session_args else None
+    if args:
+        try:
+            session.load(*decode(args[-1].decode()))
+        except (ValueError, UnicodeDecodeError):
+            pass
+
+
+def create_app(seed: int | None = None, opponent: str = DEFAULT_OPPONENT,
+               **options: JSON) -> pn.Template:
+    """The page: a match against ``opponent`` (or one restored from the share link)."""
+    pn.extension()
+    game = core.get_game(GAME)
+    session = GameSession(game, [HUMAN, opponent], state=game.new(seed=seed, **options), bot_delay=0.4)
+    session.scheduler = pn.state.execute
+    _restore_early(session)
+    link = EchoSafeLink(session)
+    view = BrailleView(session, link, sizing_mode="stretch_width")
+    lang = view.voice.lang
+    page = make_page(t("page.title", lang), t("page.intro", lang), t("page.footer", lang), view)
+    # The bot's first move waits for the loaded page: before that the browser may still
+    # echo the opening address, and LinkSync would take the game back to it.
+    def first_bot_move() -> None:
+        if session.bot_to_move:
+            pn.state.execute(session.drive_bots)
+
+    pn.state.onload(first_bot_move)
+    return page
+
+
+if pn.state.served:
+    create_app().servable()

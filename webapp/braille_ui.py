@@ -1,0 +1,226 @@
+"""The browser side of the braille page: one text-first component (ESM and CSS).
+
+Python (:mod:`webapp.braille`) sends a ``view`` dict of ready-made, translated
+text and an append-only ``log`` of announcements; this script renders real
+headings, lists, buttons and form fields, keeps one polite live log that only
+ever grows, restores focus across updates and implements the key map of
+rulebook §5.2.  Every command goes back to Python with ``model.send_msg``.
+"""
+
+ESM = r"""
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;",
+  '"': "&quot;", "'": "&#39;"}[c]))
+
+function section(id, heading, body) {
+  return `<section aria-labelledby="h-${id}"><h2 id="h-${id}">${esc(heading)}</h2>${body}</section>`
+}
+
+function options(choices, value) {
+  return choices.map(([v, label]) =>
+    `<option value="${esc(v)}"${v === value ? " selected" : ""}>${esc(label)}</option>`).join("")
+}
+
+function checkbox(key, label, checked) {
+  const on = checked ? " checked" : ""
+  return `<p class="field"><input type="checkbox" id="${key}" data-key="${key}"${on}>` +
+         ` <label for="${key}">${esc(label)}</label></p>`
+}
+
+function renderView(v) {
+  const attacks = v.attacks.map((a) =>
+    `<li><button type="button" class="attack" data-key="attack-${a.number}" data-number="${a.number}"` +
+    ` aria-pressed="${a.number === v.selected}">${esc(a.label)}</button></li>`).join("")
+  const dice = v.dice.map((line) => `<li>${esc(line)}</li>`).join("")
+  const scores = v.scores.map((line) => `<p>${esc(line)}</p>`).join("")
+  const keys = v.keys.map((line) => `<li>${esc(line)}</li>`).join("")
+  const notes = v.notes.map((line) => `<p>${esc(line)}</p>`).join("")
+  const s = v.settings
+  const play = `<p id="turn" class="turn">${esc(v.turn)}</p>${notes}` +
+    (attacks ? `<ol class="attacks">${attacks}</ol>` : "") +
+    `<p class="row">` +
+    (v.can_pass ? `<button type="button" data-key="pass">${esc(v.text.pass)}</button>` : "") +
+    (v.selected !== null ? `<button type="button" data-key="confirm">${esc(v.text.confirm)}</button>` +
+                           `<button type="button" data-key="cancel">${esc(v.text.cancel)}</button>` : "") +
+    `</p><p class="field"><label for="command">${esc(v.text.command)}</label> ` +
+    `<input id="command" data-key="command" type="text" inputmode="numeric" autocomplete="off" ` +
+    `spellcheck="false" aria-describedby="turn"></p>`
+  const settings =
+    `<p class="field"><label for="lang">${esc(s.language_label)}</label> <select id="lang" data-key="lang">` +
+    `${options(s.languages, v.lang)}</select></p>` +
+    checkbox("large", s.large_label, s.large) + checkbox("contrast", s.contrast_label, s.contrast) +
+    checkbox("cells", s.cells_label, s.cells) +
+    `<p class="field"><label for="code">${esc(s.code_label)}</label> <select id="code" data-key="code">` +
+    `${options(s.codes, s.code)}</select></p>` +
+    `<p class="field"><label for="opponent">${esc(s.opponent_label)}</label> ` +
+    `<select id="opponent" data-key="opponent">${options(s.opponents, s.opponent)}</select></p>` +
+    `<p>${esc(s.rules_note)}</p>` +
+    s.rules.map((r) => `<p class="field"><label for="${r.key}">${esc(r.label)}</label> ` +
+      `<select id="${r.key}" data-key="${r.key}">${options(r.choices, r.value)}</select></p>`).join("") +
+    `<p class="row"><button type="button" data-key="new">${esc(v.text.new)}</button></p>` +
+    `<p><a href="${esc(v.share)}" data-key="share">${esc(v.text.share)}</a></p>`
+  return section("dice", v.text.dice, `<ul class="dice">${dice}</ul>`) +
+    section("play", v.text.attacks, play) +
+    section("scores", v.text.scores, scores) +
+    section("settings", v.text.settings, settings) +
+    section("keys", v.text.keys, `<ul>${keys}</ul>`)
+}
+
+export function render({ model, el }) {
+  const root = document.createElement("div")
+  root.className = "bmb"
+  const top = document.createElement("div")
+  const logBox = document.createElement("section")
+  logBox.setAttribute("aria-labelledby", "h-log")
+  const logHeading = document.createElement("h2")
+  logHeading.id = "h-log"
+  const log = document.createElement("div")
+  log.id = "log"
+  log.className = "log"
+  log.setAttribute("role", "log")
+  log.setAttribute("aria-live", "polite")
+  log.setAttribute("aria-relevant", "additions")
+  log.tabIndex = 0
+  log.dataset.key = "log"
+  logBox.append(logHeading, log)
+  root.append(top, logBox)
+  let shown = 0
+  let digits = ""
+
+  const send = (msg) => model.send_msg(msg)
+  const active = () => root.getRootNode().activeElement
+
+  function draw() {
+    const v = model.view
+    if (!v || !v.text) { return }
+    const focused = active()
+    const key = focused && root.contains(focused) ? focused.dataset.key : null
+    const typed = key === "command" ? focused.value : null
+    root.lang = v.lang
+    root.classList.toggle("large", !!v.settings.large)
+    root.classList.toggle("contrast", !!v.settings.contrast)
+    top.innerHTML = renderView(v)
+    logHeading.textContent = v.text.log
+    log.setAttribute("aria-label", v.text.log)
+    if (key) {
+      const again = root.querySelector(`[data-key="${key}"]`) ||
+        (key.startsWith("attack-") || key === "confirm" || key === "cancel" || key === "pass"
+          ? root.querySelector('[data-key="command"]') : null)
+      if (again) {
+        again.focus()
+        if (typed !== null && again.dataset.key === "command") { again.value = typed }
+      }
+    }
+  }
+
+  function append() {
+    const entries = model.log || []
+    if (entries.length < shown) { log.innerHTML = ""; shown = 0 }
+    for (const entry of entries.slice(shown)) {
+      const p = document.createElement("p")
+      p.lang = entry.lang
+      p.textContent = entry.text
+      log.append(p)
+    }
+    shown = entries.length
+    log.scrollTop = log.scrollHeight
+  }
+
+  root.addEventListener("click", (event) => {
+    const b = event.target.closest("button")
+    if (!b) { return }
+    const k = b.dataset.key
+    if (k.startsWith("attack-")) {
+      send({ type: "select", number: Number(b.dataset.number) })
+    } else {
+      send({ type: k })
+    }
+  })
+  root.addEventListener("change", (event) => {
+    const t = event.target
+    const k = t.dataset.key
+    if (["lang", "code", "opponent"].includes(k) || k.startsWith("rule-")) {
+      send({ type: "setting", name: k, value: t.value })
+    }
+    if (["large", "contrast", "cells"].includes(k)) { send({ type: "setting", name: k, value: t.checked }) }
+  })
+
+  const LETTERS = ["l", "d", "s", "p", "h", "?"]
+  function handler(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) { return }
+    const target = event.composedPath()[0]
+    const tag = target && target.tagName ? target.tagName.toLowerCase() : ""
+    const inCommand = target && target.dataset && target.dataset.key === "command"
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key
+    if (key === "Escape") { digits = ""; send({ type: "cancel" }); event.preventDefault(); return }
+    if (inCommand) {
+      if (LETTERS.includes(key) && target.value === "") {
+        event.preventDefault(); send({ type: "key", key: key === "?" ? "h" : key }); return
+      }
+      if (key === "Enter") {
+        event.preventDefault()
+        const text = target.value.trim()
+        target.value = ""
+        send(text ? { type: "number", text } : { type: "confirm" })
+      }
+      return
+    }
+    const typing = tag === "input" && !["checkbox", "radio", "button"].includes(target.type)
+    if (typing || tag === "textarea" || tag === "select") { return }
+    if (/^[0-9]$/.test(key)) { digits += key; event.preventDefault(); return }
+    if (key === "Enter") {
+      if (digits) { event.preventDefault(); send({ type: "number", text: digits }); digits = ""; return }
+      if (tag === "button" || tag === "a") { return }
+      event.preventDefault(); send({ type: "confirm" }); return
+    }
+    if (LETTERS.includes(key)) { event.preventDefault(); send({ type: "key", key: key === "?" ? "h" : key }) }
+  }
+  if (window.__bmbKeys) { document.removeEventListener("keydown", window.__bmbKeys) }
+  window.__bmbKeys = handler
+  document.addEventListener("keydown", handler)
+  model.on("remove", () => document.removeEventListener("keydown", handler))
+  model.on("view", draw)
+  model.on("log", append)
+  model.on("msg:custom", (msg) => {
+    if (msg && msg.focus) {
+      const target = root.querySelector(`[data-key="${msg.focus}"]`)
+      if (target) { target.focus() }
+    }
+  })
+  draw()
+  append()
+  return root
+}
+"""
+
+CSS = """
+.bmb { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 1.05rem;
+       line-height: 1.5; color: #111; background: #fff; padding: 0.5em 1em; max-width: 60em; }
+.bmb h2 { font-size: 1.25em; margin: 0.8em 0 0.3em 0; }
+.bmb p { margin: 0.3em 0; }
+.bmb ul.dice { list-style: none; padding-left: 0; }
+.bmb ul.dice li { margin: 0.2em 0; }
+.bmb ol.attacks { padding-left: 0; list-style: none; }
+.bmb ol.attacks li { margin: 0.25em 0; }
+.bmb button { font: inherit; color: #fff; background: #1d3557; border: 2px solid #1d3557;
+              border-radius: 4px; padding: 0.3em 0.7em; margin: 0 0.4em 0.2em 0; cursor: pointer;
+              text-align: left; }
+.bmb button[aria-pressed="true"] { background: #fff; color: #1d3557; font-weight: bold;
+                                   border-width: 3px; }
+.bmb button[aria-pressed="true"]::before { content: "\\2713  "; }
+.bmb input[type="text"], .bmb select { font: inherit; color: #111; background: #fff;
+                                      border: 2px solid #555; border-radius: 4px; padding: 0.15em 0.4em; }
+.bmb input[type="checkbox"] { width: 1.2em; height: 1.2em; vertical-align: middle; }
+.bmb a { color: #0b3d91; }
+.bmb .turn { font-weight: bold; }
+.bmb .log { max-height: 18em; overflow: auto; border: 1px solid #767676; border-radius: 4px;
+            padding: 0.3em 0.6em; background: #fff; color: #111; }
+.bmb :focus-visible, .bmb :focus { outline: 4px solid #c1121f; outline-offset: 2px; }
+.bmb.large { font-size: 1.6rem; }
+.bmb.contrast { background: #000; color: #fff; }
+.bmb.contrast .log, .bmb.contrast input[type="text"], .bmb.contrast select { background: #000; color: #fff;
+                                                                             border-color: #fff; }
+.bmb.contrast button { background: #000; color: #ffeb3b; border-color: #ffeb3b; }
+.bmb.contrast button[aria-pressed="true"] { background: #ffeb3b; color: #000; }
+.bmb.contrast a { color: #8ecfff; }
+.bmb.contrast :focus-visible, .bmb.contrast :focus { outline-color: #00e5ff; }
+"""

@@ -1,0 +1,392 @@
+"""View-model of the Button Men page: what to draw and offer, computed from a state alone.
+
+No Panel and no Bokeh here, and no rules either: every fact comes from
+:class:`core.buttonmen.ButtonMenState` (its dice, ``legal_actions()``,
+``attack_types()``, ``chosen``/``fresh``); these functions only filter and
+arrange it for the page, so they are tested without a browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.buttonmen import Attack, ButtonMenState, ChooseOption, ChooseSwing, Pass, Surrender, parse_recipe
+from core.buttonmen.recipe import SWING_RANGES
+from core.buttonmen.render import points
+from core.protocol import Action
+
+HUMAN = "human"
+SECRET_PHASES = ("swing", "auxiliary")
+"""Phases whose choices stay hidden from the opponent until both have chosen."""
+
+# --- board geometry (data units; the figure maps one unit to PIXELS_PER_UNIT) -------------
+
+PIXELS_PER_UNIT = 64
+X_START = -0.6
+MIN_X_END = 8.6
+Y_RANGE = (0.0, 3.3)
+ROW_Y = (2.35, 0.8)
+"""Centre line of each player's row: player 1's button on top, player 2's below."""
+DIE = 0.84
+CAPTURED_DIE = 0.6
+CAPTURED_STEP = 0.68
+MIN_SLOTS = 5
+
+WHITE, LINE = "#ffffff", "#333333"
+ATTACKER_FILL, ATTACKER_LINE = "#ffe08a", "#0b3d91"
+TARGET_FILL, TARGET_LINE = "#ffd6d6", "#a00000"
+CAPTURED_FILL, CAPTURED_LINE = "#d7e8d0", "#2e7d32"
+DIZZY_FILL = "#e0e0e0"
+SETUP_FILL, SETUP_LINE = "#f0f0f0", "#767676"
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The dice a human has picked on the board: own attackers and opposing targets."""
+
+    attackers: frozenset[int] = frozenset()
+    targets: frozenset[int] = frozenset()
+
+    def toggle(self, own: bool, index: int) -> Selection:
+        """The selection with one die added or removed."""
+        group = self.attackers if own else self.targets
+        group = group - {index} if index in group else group | {index}
+        return Selection(group, self.targets) if own else Selection(self.attackers, group)
+
+    @property
+    def empty(self) -> bool:
+        return not self.attackers and not self.targets
+
+
+@dataclass
+class Cell:
+    """One die drawn on the board."""
+
+    player: int
+    index: int
+    """Position in the player's dice in play (or captured list, or recipe)."""
+    zone: str
+    """``play``, ``captured`` or ``setup`` (a recipe die before the round's dice exist)."""
+    x: float
+    y: float
+    size: float
+    value: str
+    notation: str
+    fill: str = WHITE
+    line: str = LINE
+    width: float = 1.5
+    words: str = ""
+
+
+@dataclass
+class Board:
+    """Everything the Bokeh board shows for one state."""
+
+    cells: list[Cell] = field(default_factory=list)
+    labels: list[tuple[float, float, str]] = field(default_factory=list)
+    x_end: float = MIN_X_END
+
+    def columns(self, zone: Sequence[str]) -> dict[str, list[Any]]:
+        """Column data for the cells of the given zones."""
+        keys = ("player", "index", "zone", "x", "y", "size", "value", "notation", "fill", "line", "width", "words")
+        data: dict[str, list[Any]] = {k: [] for k in keys}
+        for cell in self.cells:
+            if cell.zone in zone:
+                for k in keys:
+                    data[k].append(getattr(cell, k))
+        data["value_y"] = [y + 0.1 * s / DIE for y, s in zip(data["y"], data["size"], strict=True)]
+        data["notation_y"] = [y - 0.27 * s / DIE for y, s in zip(data["y"], data["size"], strict=True)]
+        data["value_size"] = [f"{round(24 * s / DIE)}px" for s in data["size"]]
+        data["notation_size"] = [f"{round(11 * s / DIE)}px" for s in data["size"]]
+        return data
+
+
+def to_pixels(x: float, y: float, x_end: float) -> tuple[float, float]:
+    """Board coordinates to pixels from the top-left corner of a board ``x_end`` wide."""
+    width = (MIN_X_END - X_START) * PIXELS_PER_UNIT
+    return (x - X_START) / (x_end - X_START) * width, (Y_RANGE[1] - y) * PIXELS_PER_UNIT
+
+
+# --- who sees what ----------------------------------------------------------------------------
+
+
+def viewer_for(seats: Sequence[str], state: ButtonMenState) -> int | None:
+    """Whose eyes the page shows: the only human, the human to move in hot-seat, else everyone."""
+    humans = [p for p, seat in enumerate(seats) if seat == HUMAN]
+    if len(humans) == 1:
+        return humans[0]
+    if len(humans) == 2 and state.to_move is not None:
+        return state.to_move
+    return None
+
+
+def needs_curtain(seats: Sequence[str], state: ButtonMenState, unlocked: int | None) -> bool:
+    """True when two humans share the screen and the next secret chooser has not taken over yet."""
+    return (all(seat == HUMAN for seat in seats) and state.to_move is not None
+            and state.phase in SECRET_PHASES and state.to_move != unlocked)
+
+
+def visible_choices(state: ButtonMenState, player: int, viewer: int | None) -> dict[str, int]:
+    """The player's chosen swing/option sizes that ``viewer`` may see (fresh ones are secret)."""
+    return {key: size for key, size in state.chosen[player]
+            if viewer in (None, player) or key not in state.fresh[player]}
+
+
+# --- the board ----------------------------------------------------------------------------------
+
+
+def attack_list(state: ButtonMenState) -> list[Attack]:
+    """The legal attacks of the player to move."""
+    return [a for a in state.legal_actions() if isinstance(a, Attack)]
+
+
+def attackers_in_use(state: ButtonMenState) -> set[int]:
+    """The mover's dice that take part in at least one legal attack."""
+    return {i for a in attack_list(state) for i in a.attackers}
+
+
+def targets_for(state: ButtonMenState, attackers: frozenset[int]) -> set[int]:
+    """Opposing dice some legal attack by exactly ``attackers`` could target."""
+    return {j for a in attack_list(state) if frozenset(a.attackers) == attackers for j in a.targets}
+
+
+def attacks_for(state: ButtonMenState, selection: Selection) -> list[Attack]:
+    """The legal attacks using exactly the selected attackers and targets."""
+    return [a for a in attack_list(state)
+            if frozenset(a.attackers) == selection.attackers and frozenset(a.targets) == selection.targets]
+
+
+def board(state: ButtonMenState, viewer: int | None, selection: Selection, clickable: bool) -> Board:
+    """The dice of both players: in play (or the recipe before the round), then captured dice."""
+    out = Board()
+    slots = max(MIN_SLOTS, len(state.dice[0]), len(state.dice[1]),
+                *(len(parse_recipe(r)) for r in state.recipes))
+    mover = state.to_move
+    usable = attackers_in_use(state) if clickable and selection.empty else set()
+    reachable = targets_for(state, selection.attackers) if clickable and selection.attackers else set()
+    scores = state.round_scores
+    for p in (0, 1):
+        y = ROW_Y[p]
+        label = state.buttons[p] + (" (you)" if viewer == p and mover is not None else "")
+        if state.dice[p]:
+            label += f": {points(scores[p])} points if the round ended now"
+        out.labels.append((X_START + 0.15, y + 0.62, label))
+        if state.dice[p]:
+            unrolled = state.not_rolled()[p]
+            for i, die in enumerate(state.dice[p]):
+                face = "?" if i in unrolled else str(die.value)
+                cell = Cell(p, i, "play", float(i), y, DIE, face, die.notation,
+                            fill=DIZZY_FILL if die.dizzy else WHITE, words=die.label)
+                own = p == mover
+                chosen = selection.attackers if own else selection.targets
+                if i in chosen:
+                    cell.fill, cell.line, cell.width = ((ATTACKER_FILL, ATTACKER_LINE, 4.0) if own
+                                                        else (TARGET_FILL, TARGET_LINE, 4.0))
+                elif own and i in usable:
+                    cell.line, cell.width = ATTACKER_LINE, 2.5
+                elif not own and i in reachable:
+                    cell.line, cell.width = TARGET_LINE, 2.5
+                out.cells.append(cell)
+        else:
+            shown = visible_choices(state, p, viewer)
+            for i, spec in enumerate(parse_recipe(state.recipes[p])):
+                text = spec.text
+                for letter in spec.swing_letters:
+                    if letter in shown:
+                        text = text.replace(f"({letter}", f"({letter}={shown[letter]}", 1)
+                if spec.options and str(i) in shown:
+                    text = text.replace(")", f"={shown[str(i)]})", 1)
+                out.cells.append(Cell(p, i, "setup", float(i), y, DIE, "–" if state.is_over else "?", text,
+                                      fill=SETUP_FILL, line=SETUP_LINE, words=text))
+        start = slots - 0.35
+        if state.captured[p]:
+            out.labels.append((start - CAPTURED_DIE / 2, y + 0.45, "captured:"))
+        for k, die in enumerate(state.captured[p]):
+            out.cells.append(Cell(p, k, "captured", start + k * CAPTURED_STEP, y - 0.12, CAPTURED_DIE,
+                                  str(die.value), die.notation, CAPTURED_FILL, CAPTURED_LINE, 1.5,
+                                  f"captured {die.label}"))
+        out.x_end = max(out.x_end, start + len(state.captured[p]) * CAPTURED_STEP + 0.2)
+    return out
+
+
+def die_at(columns: Mapping[str, Any], x: float, y: float) -> tuple[int, int] | None:
+    """``(player, index)`` of the die in play drawn at board point ``(x, y)`` in ``columns``."""
+    for player, index, cx, cy, size in zip(columns["player"], columns["index"], columns["x"], columns["y"],
+                                           columns["size"], strict=True):
+        if abs(x - cx) <= size / 2 and abs(y - cy) <= size / 2:
+            return int(player), int(index)
+    return None
+
+
+def die_pixel(state: ButtonMenState, player: int, index: int) -> tuple[float, float]:
+    """Where die ``index`` in play of ``player`` is drawn, in pixels from the board's corner."""
+    drawn = board(state, None, Selection(), False)
+    cell = next(c for c in drawn.cells if c.zone == "play" and c.player == player and c.index == index)
+    return to_pixels(cell.x, cell.y, drawn.x_end)
+
+
+# --- what the human may do ------------------------------------------------------------------
+
+
+def attack_label(state: ButtonMenState, attack: Attack) -> str:
+    """An attack offered by name: ``Power attack: (10):4 on (8):2``."""
+    text = str(attack)
+    kind, sep, rest = text.partition(": ")
+    return f"{kind} attack: {rest}" if sep and kind == attack.kind else text
+
+
+def action_label(state: ButtonMenState, action: Action) -> str:
+    """A button label for any legal action (capitalised)."""
+    text = attack_label(state, action) if isinstance(action, Attack) else str(action)
+    return text[:1].upper() + text[1:]
+
+
+def listed_actions(state: ButtonMenState) -> dict[str, Action]:
+    """Every legal action by a unique label (twin dice with equal labels get their positions added)."""
+    legal = state.legal_actions()
+    labels = [action_label(state, a) for a in legal]
+    out: dict[str, Action] = {}
+    for label, action in zip(labels, legal, strict=True):
+        if labels.count(label) > 1 and isinstance(action, Attack):
+            mine = ", ".join(str(i + 1) for i in action.attackers)
+            theirs = ", ".join(str(j + 1) for j in action.targets)
+            label = f"{label} (your die {mine} on their die {theirs})"
+        while label in out:
+            label += " (again)"
+        out[label] = action
+    return out
+
+
+def selection_hint(state: ButtonMenState, selection: Selection) -> str:
+    """What the current selection allows, in words."""
+    if state.phase != "attack" or state.to_move is None:
+        return ""
+    p = state.to_move
+    if not attack_list(state):
+        return ""
+    if selection.empty:
+        return ("Click one of your dice (or tick it under \"Your dice\"), then the die to capture; "
+                "the legal attacks for that selection appear below.")
+    mine = ", ".join(state.dice[p][i].label for i in sorted(selection.attackers))
+    theirs = ", ".join(state.dice[1 - p][j].label for j in sorted(selection.targets))
+    if not selection.targets:
+        reach = targets_for(state, selection.attackers)
+        if not reach:
+            return f"No legal attack uses exactly {mine}. Add or remove dice."
+        names = ", ".join(state.dice[1 - p][j].label for j in sorted(reach))
+        return f"Selected {mine}. Now pick a target: {names}."
+    found = attacks_for(state, selection)
+    if found:
+        kinds = ", ".join(dict.fromkeys(a.kind for a in found))
+        return f"{mine or 'no dice of yours'} on {theirs}: legal as {kinds}."
+    if not selection.attackers:
+        return f"Target {theirs} selected. Now pick your attacking dice."
+    return f"No legal attack of {mine} on {theirs}. Change the selection."
+
+
+def pass_rule(state: ButtonMenState) -> str:
+    """The engine's pass/mandatory-attack situation, explained (attack phase only)."""
+    kinds = state.attack_types()
+    if not kinds:
+        return ""
+    attacks = [k for k in kinds if k != "Pass"]
+    if "Pass" in kinds and not attacks:
+        return ("No attack is possible, so you must pass: Pass is only legal when no attack is, "
+                "and it is the only move besides surrendering the round.")
+    if "Pass" in kinds:
+        return f"Possible attacks: {', '.join(attacks)}. The rules also allow you to pass here."
+    return (f"Attacking is mandatory: an attack is possible ({', '.join(attacks)}), "
+            "so you cannot pass. You may still surrender the round.")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A size choice offered as a list: a prompt and the legal actions by label."""
+
+    prompt: str
+    label: str
+    """The list's label."""
+    options: dict[str, Action]
+
+
+def size_choice(state: ButtonMenState) -> Choice | None:
+    """The swing or option size the player to move must choose now, or None."""
+    p = state.to_move
+    if state.phase != "swing" or p is None:
+        return None
+    legal = state.legal_actions()
+    swings = [a for a in legal if isinstance(a, ChooseSwing)]
+    if swings:
+        letter = swings[0].letter
+        low, high = SWING_RANGES[letter]
+        prompt = (f"{state.buttons[p]}: choose the size of your {letter} swing dice "
+                  f"({low} to {high} sides). It stays secret until both players have chosen.")
+        return Choice(prompt, f"Size of swing {letter}", {f"{a.size} sides": a for a in swings})
+    options = [a for a in legal if isinstance(a, ChooseOption)]
+    if options:
+        spec = parse_recipe(state.recipes[p])[options[0].die]
+        prompt = (f"{state.buttons[p]}: choose the size of your option die {spec.text} "
+                  f"(die {options[0].die + 1} of your recipe). It stays secret until both have chosen.")
+        return Choice(prompt, f"Size of option die {spec.text}", {f"{a.size} sides": a for a in options})
+    return None
+
+
+def pass_action(state: ButtonMenState) -> Pass | None:
+    """The legal Pass, if any."""
+    return next((a for a in state.legal_actions() if isinstance(a, Pass)), None)
+
+
+def surrender_action(state: ButtonMenState) -> Surrender | None:
+    """The legal Surrender, if any."""
+    return next((a for a in state.legal_actions() if isinstance(a, Surrender)), None)
+
+
+# --- scores and history -------------------------------------------------------------------------
+
+
+def score_rows(state: ButtonMenState) -> list[tuple[str, str, str]]:
+    """Per player: button name, the round score if it ended now, and won-lost-drawn."""
+    rows = []
+    for p in (0, 1):
+        now = points(state.round_scores[p]) if state.dice[0] or state.dice[1] else "–"
+        w, lost, d = state.match_score[p]
+        rows.append((state.buttons[p], now, f"{w}–{lost}–{d}"))
+    return rows
+
+
+def history_rows(state: ButtonMenState) -> list[tuple[str, str, str, str]]:
+    """Per finished round: number, each score and the outcome."""
+    rows = []
+    for r in state.rounds:
+        if r.winner is None:
+            outcome = "draw"
+        else:
+            outcome = f"{state.buttons[r.winner]} won"
+        if r.surrendered is not None:
+            outcome += f" ({state.buttons[r.surrendered]} surrendered)"
+        rows.append((str(r.number), points(r.scores[0]), points(r.scores[1]), outcome))
+    return rows
+
+
+def match_summary(state: ButtonMenState) -> str:
+    """The end-of-match sentence ("" while the match goes on)."""
+    if not state.is_over:
+        return ""
+    if state.cancelled:
+        return f"The match was cancelled after {state.round_number} rounds (the round cap)."
+    winner = state.winner
+    assert winner is not None
+    won = state.match_score[winner][0]
+    lost = state.match_score[1 - winner][0]
+    rounds = len(state.rounds)
+    return (f"{state.buttons[winner]} wins the match against {state.buttons[1 - winner]}, "
+            f"{won} round{'s' if won != 1 else ''} to {lost}, after {rounds} round{'s' if rounds != 1 else ''}.")
+
+
+def new_log_lines(before: ButtonMenState | None, after: ButtonMenState) -> list[str]:
+    """The site-notation log lines ``after`` added to ``before``."""
+    if before is None or len(before.log) > len(after.log) or after.log[:len(before.log)] != before.log:
+        return list(after.log[-3:])
+    return list(after.log[len(before.log):])

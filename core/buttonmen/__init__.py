@@ -11,6 +11,17 @@ Rules: ``../shared/rules/buttonmen.md``.  Modules:
 * :mod:`.roster` -- the shipped roster (``roster.csv``): ``find``, ``select``, ``random_tl``.
 * :mod:`.conformance` -- ``python -m core.buttonmen.conformance FILE.json``.
 
+Rulings of ours (beyond the rulebook's Rulings table, which the options cover):
+
+* **BM-R1, no roll that can no longer matter.** When an action ends the round (a capture or
+  Boom leaves a player without dice, or a second pass with ``ornery_on_pass``), the dice that
+  would reroll afterwards (attackers, Ornery dice, a Boom target) are not rolled: the round is
+  scored at once, as players at a table would do.  Their size changes still happen, because
+  sizes score (Mighty, Weak, Berserk, Turbo, Mood and Mad, whose size draws are still made),
+  a Value die still rolls (its value scores), a wildcard still draws (its card leaves the deck)
+  and a Maximum die shows its new maximum.  Both dice sources skip the same draws, so a manual game asks for exactly the
+  results that the seeded stream would draw.  No outcome depends on it, so it is no option.
+
 >>> import core
 >>> state = core.get_game("button-men").new(seed=1, buttons=("Bauer", "Avis"))
 >>> state.phase, state.to_move, str(state.legal_actions()[0])

@@ -49,9 +49,10 @@ def _power_value(d: Die) -> int:
 
 def can_power(d: Die) -> bool:
     """May this die make a Power attack?"""
-    if not _free(d) or any(d.has(s) for s in "skF"):
+    skills = d.skills
+    if d.dizzy or "d" in skills or "`" in skills or "s" in skills or "k" in skills or "F" in skills:
         return False
-    return not ("q" in d.skills and d.value % 2 == 1)
+    return not ("q" in skills and d.value % 2 == 1)
 
 
 def can_shadow(d: Die) -> bool:
@@ -147,20 +148,35 @@ def _subset_sums(theirs: Sequence[Die]) -> dict[int, list[tuple[int, ...]]]:
     return sums
 
 
-def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context) -> list[Attack]:
-    """Every legal attack (all types, with every Fire split and Turbo size)."""
+def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context, *,
+                      labelled: bool = False) -> list[Attack]:
+    """Every legal attack (all types, with every Fire split and Turbo size).
+
+    ``labelled`` attacks carry ``(mine, theirs)`` for their label: pass immutable tuples then.
+    """
     out: list[Attack] = []
     targets = [j for j, t in enumerate(theirs) if not _untouchable(t)]
+    any_turbo = any("!" in d.skills for d in mine)
+    dice = (mine, theirs) if labelled else None
 
     def add(kind: str, a: tuple[int, ...], t: tuple[int, ...], fire: Pairs = ()) -> None:
+        if not any_turbo:
+            out.append(Attack(kind, a, t, fire, (), "", dice))
+            return
         for turbo in _turbo_options(mine, a):
-            out.append(Attack(kind, a, t, fire, turbo))
+            out.append(Attack(kind, a, t, fire, turbo, "", dice))
 
+    fire_dice = _helpers(mine, set())
     for i, d in enumerate(mine):
         if can_power(d):
-            helpers = _helpers(mine, {i})
+            helpers = [h for h in fire_dice if h[0] != i]
             cap = sum(c for _, c in helpers)
             value = _power_value(d)
+            if not cap:     # no Fire help: exactly the targets showing at most its value
+                for j in targets:
+                    if value >= theirs[j].value:
+                        add("Power", (i,), (j,))
+                continue
             for j in targets:
                 tv = theirs[j].value
                 if d.size < tv and value < tv:
@@ -174,31 +190,33 @@ def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context) 
                 for n in range(low, high + 1):
                     for split in fire_splits(helpers, n):
                         add("Power", (i,), (j,), split)
-        if can_shadow(d):
+        elif can_shadow(d):
             for j in targets:
                 if d.value <= theirs[j].value <= d.size:
                     add("Shadow", (i,), (j,))
     if not ctx.no_skill:
-        out.extend(_skill_attacks(mine, theirs, ctx))
+        out.extend(_skill_attacks(mine, theirs, ctx, dice))
     subsets: dict[int, list[tuple[int, ...]]] | None = None
+    rush_target = any("#" in theirs[j].skills for j in targets)
     for i, d in enumerate(mine):
-        if not _free(d):
+        if not _free(d) or not d.skills and not rush_target:
             continue
         for kind, letter in (("Speed", "z"), ("Berserk", "B")):
-            if d.has(letter):
+            if letter in d.skills:
                 subsets = subsets if subsets is not None else _subset_sums(theirs)
                 for combo in subsets.get(d.value, []):
                     add(kind, (i,), combo)
-        for j, k in combinations(targets, 2):
-            if theirs[j].value + theirs[k].value == d.value and (
-                    "#" in d.skills or "#" in theirs[j].skills or "#" in theirs[k].skills):
-                add("Rush", (i,), (j, k))
+        if rush_target or "#" in d.skills:
+            for j, k in combinations(targets, 2):
+                if theirs[j].value + theirs[k].value == d.value and (
+                        "#" in d.skills or "#" in theirs[j].skills or "#" in theirs[k].skills):
+                    add("Rush", (i,), (j, k))
         if "t" in d.skills:
             for turbo in _turbo_options(mine, (i,)):
                 reach = trip_reach(d, turbo[0][1] if turbo else None)
                 for j in targets:
                     if reach >= trip_needs(theirs[j]):
-                        out.append(Attack("Trip", (i,), (j,), (), turbo))
+                        out.append(Attack("Trip", (i,), (j,), (), turbo, "", dice))
         if "b" in d.skills:
             for j, t in enumerate(theirs):
                 if "`" not in t.skills:
@@ -206,7 +224,8 @@ def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context) 
     return out
 
 
-def _skill_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context) -> list[Attack]:
+def _skill_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context,
+                   dice: tuple[Sequence[Die], Sequence[Die]] | None) -> list[Attack]:
     eligible = [i for i, d in enumerate(mine) if not d.dizzy and "B" not in d.skills]
     goal = [j for j, t in enumerate(theirs)
             if "`" not in t.skills and "I" not in t.skills and not ctx.beetle]
@@ -223,31 +242,44 @@ def _skill_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context) -> 
         for fire in range(fire_room + 1):
             if theirs[j].value - fire + OFFSET >= 0:
                 wanted |= 1 << (theirs[j].value - fire + OFFSET)
+    reach = sums[0]     # every subset's sums at once: no Skill attack when no target value is among them
+    for c in contributions:
+        reach |= _add(reach, c)
+    if not reach & wanted:
+        return []
+    shifts = [c[0] if len(c) == 1 and c[0] >= 0 else -1 for c in contributions]
     for mask in range(1, 1 << n):
         low = mask & -mask
         bit = low.bit_length() - 1
-        sums[mask] = _add(sums[mask ^ low], contributions[bit])
+        shift = shifts[bit]
+        sums[mask] = sums[mask ^ low] << shift if shift >= 0 else _add(sums[mask ^ low], contributions[bit])
         if not sums[mask] & wanted:
             continue
         chosen = tuple(eligible[b] for b in range(n) if mask >> b & 1)
-        dice = [mine[i] for i in chosen]
-        warriors = sum(1 for d in dice if "`" in d.skills)
-        if warriors > 1 or (warriors and len(dice) == 1):
+        team = [mine[i] for i in chosen]
+        warriors = sum(1 for d in team if "`" in d.skills)
+        if warriors > 1 or (warriors and len(team) == 1):
             continue
-        if len(dice) == 1 and ("d" in dice[0].skills or "k" in dice[0].skills):
+        if len(team) == 1 and ("d" in team[0].skills or "k" in team[0].skills):
+            continue
+        if not fire_room:   # no Fire help: the targets whose value the dice can sum to
+            turbos = _turbo_options(mine, chosen)
+            for j in goal:
+                if ("d" not in theirs[j].skills or len(team) > 1) and sums[mask] >> (theirs[j].value + OFFSET) & 1:
+                    out.extend(Attack("Skill", chosen, (j,), (), turbo, "", dice) for turbo in turbos)
             continue
         helpers = _helpers(mine, set(chosen))
         cap = sum(c for _, c in helpers)
         for j in goal:
             t = theirs[j]
-            if "d" in t.skills and len(dice) < 2:
+            if "d" in t.skills and len(team) < 2:
                 continue
             for fire in range(0, cap + 1):
                 need = t.value - fire + OFFSET
                 if need >= 0 and sums[mask] >> need & 1:
                     for split in fire_splits(helpers, fire):
                         for turbo in _turbo_options(mine, chosen):
-                            out.append(Attack("Skill", chosen, (j,), split, turbo))
+                            out.append(Attack("Skill", chosen, (j,), split, turbo, "", dice))
     return out
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from core.buttonmen.actions import ATTACK_TYPES, Attack
 
 if TYPE_CHECKING:
+    from core.buttonmen.dice import Die
     from core.buttonmen.state import ButtonMenState
 
 _NEEDS = {"Speed": "z", "Berserk": "B", "Trip": "t", "Boom": "b"}
@@ -34,6 +35,10 @@ def attack_problem(state: ButtonMenState, a: Attack) -> str:
     letter = _NEEDS.get(a.kind)
     if letter and not attackers[0].has(letter):
         return f"a {a.kind} attack needs a die with that skill; {attackers[0].label} has none"
+    if a.kind == "Skill":
+        special = _skill_special(state, p, targets)
+        if special:
+            return special
     if a.kind == "Skill" and any(d.has("B") for d in attackers):
         return "Berserk dice cannot take part in Skill attacks"
     if a.kind == "Skill" and len(attackers) == 1 and attackers[0].has("k"):
@@ -45,6 +50,19 @@ def attack_problem(state: ButtonMenState, a: Attack) -> str:
     total = sum(t.value for t in targets)
     return (f"{a.kind} attack by [{', '.join(d.label for d in attackers)}] on "
             f"[{', '.join(t.label for t in targets)}] is not legal (targets show {total})")
+
+
+def _skill_special(state: ButtonMenState, p: int, targets: list[Die]) -> str | None:
+    """The button special or skill that forbids this Skill attack whatever the dice show."""
+    ctx = state.context_for(p)
+    if ctx.no_skill:
+        return f"{state.buttons[p]} cannot make Skill attacks (a rule of this button)"
+    if ctx.beetle:
+        return f"{state.buttons[1 - p]}'s dice cannot be Skill-attack targets (a rule of this button)"
+    insult = [t.label for t in targets if t.has("I")]
+    if insult:
+        return f"{', '.join(insult)} is an Insult die: it cannot be a Skill-attack target"
+    return None
 
 
 def resolve_default(state: ButtonMenState, a: Attack) -> Attack | None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from core.buttonmen.recipe import POSTFIX_SKILLS, SWING_RANGES, DieSpec
 
@@ -54,34 +54,15 @@ class Die:
     def is_twin(self) -> bool:
         return len(self.halves) == 2
 
-    def _inner(self, with_sizes: bool) -> str:
-        if self.wildcard:
-            return "C"
-        if self.options:
-            a, b = self.options
-            return f"{a}/{b}={self.size}" if with_sizes else f"{a}/{b}"
-        parts = []
-        for size, letter in zip(self.halves, self.letters, strict=True):
-            if letter:
-                parts.append(f"{letter}={size}" if with_sizes else letter)
-            else:
-                parts.append(str(size))
-        return ",".join(parts)
-
-    def _wrap(self, inner: str) -> str:
-        pre = "".join(c for c in self.skills if c not in POSTFIX_SKILLS)
-        post = "".join(c for c in self.skills if c in POSTFIX_SKILLS)
-        return f"{pre}({inner}){post}"
-
     @cached_property
     def recipe(self) -> str:
         """Site notation without swing values, e.g. ``p(X)``."""
-        return self._wrap(self._inner(False))
+        return _notation(self.skills, self.halves, self.letters, self.options, self.wildcard, False)
 
     @cached_property
     def notation(self) -> str:
         """Site notation with swing/option sizes, e.g. ``p(X=10)``."""
-        return self._wrap(self._inner(True))
+        return _notation(self.skills, self.halves, self.letters, self.options, self.wildcard, True)
 
     @cached_property
     def label(self) -> str:
@@ -92,14 +73,26 @@ class Die:
         return self.label
 
     def with_skills(self, add: str = "", remove: str = "") -> Die:
-        """A copy with skills added and removed."""
-        skills = "".join(c for c in self.skills if c not in remove)
-        skills += "".join(c for c in add if c not in skills)
-        return replace(self, skills=skills)
+        """A copy with skills added and removed (the die itself when that changes nothing)."""
+        skills = self.skills
+        if remove and any(c in remove for c in skills):
+            skills = "".join(c for c in skills if c not in remove)
+        if add:
+            skills += "".join(c for c in add if c not in skills)
+        if skills == self.skills:
+            return self
+        return Die(skills, self.halves, self.value, self.letters, self.options, self.wildcard, self.uid,
+                   self.owner, self.dizzy)
 
     def resized(self, halves: tuple[int, ...]) -> Die:
         """A copy with new half sizes."""
-        return replace(self, halves=halves)
+        return Die(self.skills, halves, self.value, self.letters, self.options, self.wildcard, self.uid,
+                   self.owner, self.dizzy)
+
+    def with_value(self, value: int, dizzy: bool | None = None) -> Die:
+        """A copy showing ``value`` (and with a new dizzy flag when given)."""
+        return Die(self.skills, self.halves, value, self.letters, self.options, self.wildcard, self.uid,
+                   self.owner, self.dizzy if dizzy is None else dizzy)
 
     def size_choices(self) -> tuple[int, ...]:
         """Sizes a Turbo die may take (per half for a swing twin)."""
@@ -115,6 +108,28 @@ class Die:
         if self.options:
             return self.resized((size,))
         return self.resized(tuple(size if x else h for h, x in zip(self.halves, self.letters, strict=True)))
+
+
+@lru_cache(maxsize=4096)
+def _notation(skills: str, halves: tuple[int, ...], letters: tuple[str, ...], options: tuple[int, int] | None,
+              wildcard: bool, with_sizes: bool) -> str:
+    """Site notation of a die, e.g. ``p(X=10)`` (``p(X)`` without sizes)."""
+    if wildcard:
+        inner = "C"
+    elif options:
+        a, b = options
+        inner = f"{a}/{b}={sum(halves)}" if with_sizes else f"{a}/{b}"
+    else:
+        parts = []
+        for size, letter in zip(halves, letters, strict=True):
+            if letter:
+                parts.append(f"{letter}={size}" if with_sizes else letter)
+            else:
+                parts.append(str(size))
+        inner = ",".join(parts)
+    pre = "".join(c for c in skills if c not in POSTFIX_SKILLS)
+    post = "".join(c for c in skills if c in POSTFIX_SKILLS)
+    return f"{pre}({inner}){post}"
 
 
 def build_die(spec: DieSpec, swing: dict[str, int], option: int | None, uid: int, owner: int) -> Die:
@@ -153,19 +168,23 @@ def mad_sizes(letter: str) -> tuple[int, ...]:
     return tuple(s for s in range(low, high + 1) if s % 2 == 0)
 
 
-def _base(die: Die) -> int:
-    return die.value if die.has("v") else die.size
-
-
 def kept_score2(die: Die) -> int:
     """Doubled score of a die its owner keeps in play."""
-    if die.has("n") or die.has("`"):
+    skills = die.skills
+    if not skills:
+        return die.size
+    if "n" in skills or "`" in skills:
         return 0
-    return -2 * _base(die) if die.has("p") else _base(die)
+    base = die.value if "v" in skills else die.size
+    return -2 * base if "p" in skills else base
 
 
 def captured_score2(die: Die) -> int:
     """Doubled score of a captured die for its captor."""
-    if die.has("n"):
+    skills = die.skills
+    if not skills:
+        return 2 * die.size
+    if "n" in skills:
         return 0
-    return -_base(die) if die.has("p") else 2 * _base(die)
+    base = die.value if "v" in skills else die.size
+    return -base if "p" in skills else 2 * base

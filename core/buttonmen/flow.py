@@ -9,7 +9,7 @@ position that the generators change; the state module freezes it again.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from core.buttonmen.actions import (
@@ -89,7 +89,12 @@ class RoundResult:
 
 def counted_values(dice: Sequence[Die]) -> list[int]:
     """Initiative values of a player's dice, ascending (excluded skills left out)."""
-    return sorted(d.value for d in dice if not any(d.has(s) for s in NOT_COUNTED))
+    return sorted(d.value for d in dice if not _not_counted(d))
+
+
+def _not_counted(d: Die) -> bool:
+    """True for a die ignored for initiative (one of the skills in :data:`NOT_COUNTED`)."""
+    return any(c in NOT_COUNTED for c in d.skills)
 
 
 def initiative_winner(dice: Sequence[Sequence[Die]], slow: Sequence[bool]) -> int | None:
@@ -131,6 +136,7 @@ class Flow:
     acted: list[bool] = field(default_factory=list)
     decks: list[tuple[int, ...]] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
+    """The log lines written during this step (appended to the state's log by :meth:`changes`)."""
     rounds: list[RoundResult] = field(default_factory=list)
     aux: list[bool | None] | None = None
     phase: str = ""
@@ -147,15 +153,18 @@ class Flow:
     """Set when every choice is made: the driver starts the round (no nesting across rounds)."""
     odd_time_and_space: set[int] = field(default_factory=set)
     """Time and Space dice (by uid) that rolled odd during the current action."""
+    not_rerolled: set[int] = field(default_factory=set)
+    """Dice (by uid) whose reroll was skipped because the round ends with this action."""
 
     @classmethod
     def of(cls, s: ButtonMenState) -> Flow:
         return cls(
-            state=s, recipes=list(s.recipes), dice=[list(x) for x in s.dice],
-            captured=[list(x) for x in s.captured], out_of_play=[list(x) for x in s.out_of_play],
-            chosen=[dict(c) for c in s.chosen], fresh=[list(f) for f in s.fresh],
-            match_score=[list(m) for m in s.match_score], acted=list(s.acted), decks=list(s.decks),
-            log=list(s.log), rounds=list(s.rounds), aux=None if s.aux is None else list(s.aux),
+            state=s, recipes=list(s.recipes), dice=[list(s.dice[0]), list(s.dice[1])],
+            captured=[list(s.captured[0]), list(s.captured[1])],
+            out_of_play=[list(s.out_of_play[0]), list(s.out_of_play[1])],
+            chosen=[dict(s.chosen[0]), dict(s.chosen[1])], fresh=[list(s.fresh[0]), list(s.fresh[1])],
+            match_score=[list(s.match_score[0]), list(s.match_score[1])], acted=list(s.acted),
+            decks=list(s.decks), log=[], rounds=list(s.rounds), aux=None if s.aux is None else list(s.aux),
             phase=s.phase, mover=s.mover, initiative=s.initiative, round_number=s.round_number,
             passes=s.passes, turns=s.turns, reserve_player=s.reserve_player, focus_only=s.focus_only,
             next_uid=s.next_uid, cancelled=s.cancelled,
@@ -163,14 +172,16 @@ class Flow:
 
     def changes(self) -> dict[str, Any]:
         """The state fields to replace."""
+        dice, captured, out, chosen, fresh, score = (
+            self.dice, self.captured, self.out_of_play, self.chosen, self.fresh, self.match_score)
         return dict(
-            recipes=tuple(self.recipes), dice=tuple(tuple(x) for x in self.dice),
-            captured=tuple(tuple(x) for x in self.captured),
-            out_of_play=tuple(tuple(x) for x in self.out_of_play),
-            chosen=tuple(tuple(sorted(c.items())) for c in self.chosen),
-            fresh=tuple(tuple(f) for f in self.fresh),
-            match_score=tuple((m[0], m[1], m[2]) for m in self.match_score),
-            acted=(self.acted[0], self.acted[1]), decks=tuple(self.decks), log=tuple(self.log),
+            recipes=tuple(self.recipes), dice=(tuple(dice[0]), tuple(dice[1])),
+            captured=(tuple(captured[0]), tuple(captured[1])), out_of_play=(tuple(out[0]), tuple(out[1])),
+            chosen=(tuple(sorted(chosen[0].items())), tuple(sorted(chosen[1].items()))),
+            fresh=(tuple(fresh[0]), tuple(fresh[1])),
+            match_score=((score[0][0], score[0][1], score[0][2]), (score[1][0], score[1][1], score[1][2])),
+            acted=(self.acted[0], self.acted[1]), decks=tuple(self.decks),
+            log=self.state.log + tuple(self.log) if self.log else self.state.log,
             rounds=tuple(self.rounds), aux=None if self.aux is None else (self.aux[0], self.aux[1]),
             phase=self.phase, mover=self.mover, initiative=self.initiative,
             round_number=self.round_number, passes=self.passes, turns=self.turns,
@@ -200,7 +211,8 @@ class Flow:
     # --- dice rolls ------------------------------------------------------------------
 
     def _draw_value(self, p: int, i: int, die: Die) -> Gen:
-        if die.has("M") or die.has("`"):
+        skills = die.skills
+        if "M" in skills or "`" in skills:
             return die.size
         if die.size == 0:
             return 0
@@ -221,33 +233,41 @@ class Flow:
                    die.owner, False)
 
     def reroll(self, p: int, i: int, die: Die, *, own_attack: bool = False, turbo: int | None = None,
-               captured: bool = False) -> Gen:
-        """Any roll after the opening roll: resize skills first, Konstant keeps its value."""
+               captured: bool = False, final: bool = False) -> Gen:
+        """Any roll after the opening roll: resize skills first, Konstant keeps its value.
+
+        ``final``: the round ends with this action, so a value that cannot count is not rolled
+        (the die resizes as usual; a Value die, a wildcard and a Maximum die still roll).
+        """
         if turbo is not None:
             die = die.with_size_choice(turbo)
-        elif die.has("!") and not own_attack and self.opt["turbo_on"] == "any_roll" and (
+        elif "!" in die.skills and not own_attack and self.opt["turbo_on"] == "any_roll" and (
                 die.swing or die.options):
             size: int = yield Draw(p, i, f"{self.name(p)}'s turbo {die.notation} size",
                                    choices=die.size_choices())
             die = die.with_size_choice(size)
-        if not die.has("k"):
-            if die.has("H"):
+        skills = die.skills
+        if "k" not in skills:
+            if "H" in skills:
                 die = die.resized(tuple(ladder_step(h, True) for h in die.halves))
-            if die.has("h"):
+            if "h" in skills:
                 die = die.resized(tuple(ladder_step(h, False) for h in die.halves))
             mood_now = self.opt["mood_resize_on"] == "every_reroll" or captured
-            if die.swing and die.has("?") and mood_now:
+            if "?" in skills and die.swing and mood_now:
                 size = yield Draw(p, i, f"{self.name(p)}'s mood {die.notation} size",
                                   choices=mood_sizes(die.swing))
                 die = die.with_size_choice(size)
-            if die.swing and die.has("&"):
+            if "&" in skills and die.swing:
                 size = yield Draw(p, i, f"{self.name(p)}'s mad {die.notation} size",
                                   choices=mad_sizes(die.swing))
                 die = die.with_size_choice(size)
-        if die.has("k"):
+        if "k" in skills:
+            return die
+        if final and not die.wildcard and "v" not in skills and "M" not in skills:
+            self.not_rerolled.add(die.uid)
             return die
         value = yield from self._draw_value(p, i, die)
-        if die.has("^") and value % 2 == 1:
+        if "^" in skills and value % 2 == 1:
             self.odd_time_and_space.add(die.uid)
         return Die(die.skills, die.halves, value, die.letters, die.options, die.wildcard, die.uid,
                    die.owner, die.dizzy)
@@ -361,7 +381,7 @@ class Flow:
             first = yield Draw(0, -1, "first player (complete initiative tie)", choices=(0, 1))
             self.log.append(f"Complete initiative tie: {self.name(first)} was chosen to move first.")
         else:
-            ignored = [d.label for side in self.dice for d in side if any(d.has(s) for s in NOT_COUNTED)]
+            ignored = [d.label for side in self.dice for d in side if _not_counted(d)]
             note = f" (ignored for initiative: {', '.join(ignored)})" if ignored else ""
             self.log.append(f"{self.name(first)} won initiative{note}.")
         self.initiative = first
@@ -378,10 +398,12 @@ class Flow:
             self.phase = "attack"
 
     def chance_dice(self, p: int) -> list[int]:
-        return [i for i, d in enumerate(self.dice[p]) if d.has("c") and not d.has("`") and not d.has("k")]
+        return [i for i, d in enumerate(self.dice[p]) if "c" in d.skills and "`" not in d.skills
+                and "k" not in d.skills]
 
     def focus_dice(self, p: int) -> list[int]:
-        return [i for i, d in enumerate(self.dice[p]) if d.has("f") and not d.has("`") and d.value > d.min]
+        return [i for i, d in enumerate(self.dice[p]) if "f" in d.skills and "`" not in d.skills
+                and d.value > d.min]
 
     def wins_outright(self, p: int, dice: list[list[Die]]) -> bool:
         return initiative_winner(dice, (False, False)) == p
@@ -392,7 +414,7 @@ class Flow:
             return False
         trial = [list(x) for x in self.dice]
         for i in idx:
-            trial[p][i] = replace(trial[p][i], value=trial[p][i].min)
+            trial[p][i] = trial[p][i].with_value(trial[p][i].min)
         return self.wins_outright(p, trial)
 
     def react(self, action: Action) -> Gen:
@@ -406,7 +428,7 @@ class Flow:
             for i, v in action.values:
                 d = self.dice[p][i]
                 if v < d.value:
-                    self.dice[p][i] = replace(d, value=v, dizzy=True)
+                    self.dice[p][i] = d.with_value(v, dizzy=True)
             self.log.append(f"{self.name(p)} turned focus dice down and took initiative.")
             self.initiative, self.focus_only = p, False
             self.offer_reaction(1 - p)
@@ -434,7 +456,7 @@ class Flow:
         assert self.initiative is not None
         self.phase, self.mover, self.focus_only = "attack", self.initiative, False
         other = 1 - self.initiative
-        self.dice[other] = [replace(d, dizzy=False) if d.dizzy else d
+        self.dice[other] = [d.with_value(d.value, dizzy=False) if d.dizzy else d
                             for d in self.dice[other]]
 
     # --- turns -----------------------------------------------------------------------
@@ -446,7 +468,7 @@ class Flow:
         self.turns += 1
         if not self.acted[p]:
             self.acted[p] = True
-            self.dice[p] = [replace(d, dizzy=False) if d.dizzy else d for d in self.dice[p]]
+            self.dice[p] = [d.with_value(d.value, dizzy=False) if d.dizzy else d for d in self.dice[p]]
 
     def do_pass(self) -> Gen:
         p = self.mover
@@ -455,7 +477,7 @@ class Flow:
         self.passes += 1
         self.finish_action(p)
         if self.opt["ornery_on_pass"]:
-            yield from self.ornery(p, set())
+            yield from self.ornery(p, set(), final=self.passes >= 2)
         if self.passes >= 2:
             yield from self.end_round(None, by_passes=True)
             return
@@ -473,10 +495,10 @@ class Flow:
             self.log.append(f"{self.name(p)} passed automatically (no attack possible).")
             yield from self.do_pass()
 
-    def ornery(self, p: int, attacked: set[int]) -> Gen:
+    def ornery(self, p: int, attacked: set[int], *, final: bool = False) -> Gen:
         for i, d in enumerate(self.dice[p]):
-            if d.has("o") and d.uid not in attacked:
-                self.dice[p][i] = yield from self.reroll(p, i, d)
+            if "o" in d.skills and d.uid not in attacked:
+                self.dice[p][i] = yield from self.reroll(p, i, d, final=final)
 
     # --- attacks ---------------------------------------------------------------------
 
@@ -491,7 +513,7 @@ class Flow:
                 f" against [{', '.join(d.label for d in targets)}]")
         for i, amount in a.fire:
             d = mine[i]
-            mine[i] = replace(d, value=d.value - amount)
+            mine[i] = d.with_value(d.value - amount)
             text += f"; Fire die {d.notation} turned down {d.value} => {d.value - amount}"
         turbo = dict(a.turbo)
         captured_idx = list(a.targets)
@@ -506,7 +528,7 @@ class Flow:
         elif a.kind == "Boom":
             i, j = a.attackers[0], a.targets[0]
             self.out_of_play[p].append(mine[i])
-            theirs[j] = yield from self.reroll(q, j, theirs[j])
+            theirs[j] = yield from self.reroll(q, j, theirs[j], final=len(mine) == 1)
             captured_idx = []
             text += f"; {targets[0].notation} rerolled => {theirs[j].value}"
         taken = [theirs[j] for j in captured_idx]
@@ -514,37 +536,40 @@ class Flow:
         replacements: dict[int, Die] = {}
         for j in captured_idx:
             t = theirs[j]
-            if t.has("G"):
+            if "G" in t.skills:
                 skills = t.skills.replace("G", "") if self.opt["rage_copy_skills"] else ""
                 fresh = Die(skills, t.halves, 0, t.letters, t.options, t.wildcard, self.next_uid, q)
                 self.next_uid += 1
                 replacements[j] = (yield from self.opening_roll(q, j, fresh))
+        # the round ends with this attack when a side has no dice left (our ruling BM-R1)
+        final = (a.kind == "Boom" and len(mine) == 1) or len(theirs) - len(captured_idx) + len(replacements) == 0
         # 4. attacker-side effects
         single = len(a.targets) == 1 and len(taken) == 1
-        nulls = any(d.has("n") for d in attackers)
-        values = any(d.has("v") for d in attackers)
-        taken = [t.with_skills(add=("n" if nulls else "") + ("v" if values else "")) for t in taken]
+        nulls = any("n" in d.skills for d in attackers)
+        values = any("v" in d.skills for d in attackers)
+        if nulls or values:
+            taken = [t.with_skills(add=("n" if nulls else "") + ("v" if values else "")) for t in taken]
         radioactive = (len(a.attackers) == 1 and len(a.targets) == 1 and a.kind != "Boom"
-                       and (attackers[0].has("%") or targets[0].has("%")))
+                       and ("%" in attackers[0].skills or "%" in targets[0].skills))
         if radioactive:
             taken = [t.with_skills(remove="%") for t in taken]
         for i in a.attackers:
             d = mine[i]
             if a.kind == "Berserk":
                 d = d.resized(halved(d.halves)).with_skills(remove="B")
-            if d.has("m") and single:
+            if "m" in d.skills and single:
                 t = taken[0]
                 d = Die(d.skills, t.halves, d.value, t.letters, t.options, t.wildcard, d.uid, d.owner)
-            rage = d.has("G")
-            if d.has("D") and a.kind == "Power" and taken:
+            rage = "G" in d.skills
+            if "D" in d.skills and a.kind == "Power" and taken:
                 t = targets[0]
                 d = Die(t.skills, t.halves, d.value, t.letters, t.options, t.wildcard, d.uid, d.owner)
             d = d.with_skills(remove="`" + ("G" if rage else ""))
-            if d.has("J"):
+            if "J" in d.skills:
                 extra_turn = True
                 d = d.with_skills(remove="J")
             mine[i] = d
-        if any(t.has("J") for t in taken):
+        if any("J" in t.skills for t in taken):
             extra_turn = True
         # 6. attackers reroll (splitting first if Radioactive)
         split: dict[int, tuple[Die, Die]] = {}
@@ -560,11 +585,11 @@ class Flow:
                     piece = Die(d.with_skills(remove="!&?J^").skills, (h,), 0, ("",), None, False,
                                 self.next_uid, p)
                     self.next_uid += 1
-                    parts.append((yield from self.reroll(p, i, piece, own_attack=True)))
+                    parts.append((yield from self.reroll(p, i, piece, own_attack=True, final=final)))
                 split[i] = (parts[0], parts[1])
                 continue
             mine[i] = yield from self.reroll(p, i, d, own_attack=True, turbo=turbo.get(i),
-                                             captured=bool(taken))
+                                             captured=bool(taken), final=final)
         # 7. captured dice move to the captor's pile
         attacked = {mine[i].uid for i in a.attackers}
         if a.kind == "Boom":
@@ -590,10 +615,12 @@ class Flow:
             text += "; the trip failed"
         after = [d for d in self.dice[p] if d.uid in attacked]
         if after and a.kind != "Boom":
-            text += "; attacker now " + ", ".join(d.label for d in after)
+            text += "; attacker now " + ", ".join(
+                f"{d.notation} (not rerolled: the round is over)" if d.uid in self.not_rerolled else d.label
+                for d in after)
         self.log.append(text + ".")
         # 8. Ornery dice that did not attack reroll
-        yield from self.ornery(p, attacked)
+        yield from self.ornery(p, attacked, final=final)
         watch = attacked if self.opt["time_and_space_on"] == "attack_roll" else {d.uid for d in self.dice[p]}
         if self.odd_time_and_space & watch:
             extra_turn = True

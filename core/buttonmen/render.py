@@ -25,10 +25,15 @@ def points(value: float) -> str:
     return f"{value:.1f}" if value != int(value) else str(int(value))
 
 
-def die_words(die: Die) -> str:
-    """A die in words, e.g. ``p(X=10):7 (Poison, 10 sides, showing 7)``."""
+def die_words(die: Die, rolled: bool = True) -> str:
+    """A die in words, e.g. ``p(X=10):7 (Poison, 10 sides, showing 7)``.
+
+    A die the opening roll has not reached (``rolled=False``) reads ``p(X=10) (Poison, 10 sides, not rolled yet)``.
+    """
     skills = ", ".join(SKILLS[c] for c in die.skills)
     extra = f"{skills}, " if skills else ""
+    if not rolled:
+        return f"{die.notation} ({extra}{die.size} sides, not rolled yet)"
     dizzy = ", dizzy" if die.dizzy else ""
     return f"{die.label} ({extra}{die.size} sides, showing {die.value}{dizzy})"
 
@@ -59,6 +64,7 @@ def describe(state: ButtonMenState, viewer: int | None = None) -> str:
         f"Button Men, round {state.round_number} (first to {state.options['max_wins']} wins).",
         f"Match score: {names[0]} {w0}-{l0}-{d0}, {names[1]} {w1}-{l1}-{d1} (won-lost-drawn).",
     ]
+    unrolled = state.not_rolled()
     for p in (0, 1):
         lines.append(f"{names[p]}'s recipe: {state.recipes[p]}.")
         if state.phase in ("swing", "auxiliary", "reserve") and not state.dice[p]:
@@ -70,12 +76,13 @@ def describe(state: ButtonMenState, viewer: int | None = None) -> str:
                 lines.append(f"  {secret} secret choice(s) made.")
             continue
         dice = state.dice[p]
-        lines.append(f"  dice in play: {'; '.join(die_words(d) for d in dice) or 'none'}.")
+        words = [die_words(d, i not in unrolled[p]) for i, d in enumerate(dice)]
+        lines.append(f"  dice in play: {'; '.join(words) or 'none'}.")
         if state.captured[p]:
             lines.append(f"  captured: {'; '.join(d.label for d in state.captured[p])}.")
         if state.out_of_play[p]:
             lines.append(f"  out of play: {'; '.join(d.label for d in state.out_of_play[p])}.")
-    if state.dice[0] or state.dice[1]:
+    if (state.dice[0] or state.dice[1]) and not (unrolled[0] or unrolled[1]):
         a, b = state.round_scores
         lines.append(f"Round score if it ended now: {names[0]} {points(a)}, {names[1]} {points(b)}.")
     for r in state.rounds[-3:]:
@@ -85,11 +92,11 @@ def describe(state: ButtonMenState, viewer: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def _die_box(x: float, y: float, die: Die, colour: str) -> list[str]:
+def _die_box(x: float, y: float, die: Die, colour: str, rolled: bool = True) -> list[str]:
     out = [
         f'<rect x="{x:.1f}" y="{y:.1f}" width="64" height="56" rx="8" fill="{colour}" '
         f'stroke="{"#c62828" if die.dizzy else "#333"}" stroke-width="2"/>',
-        svglib.text(x + 32, y + 22, str(die.value), size=20),
+        svglib.text(x + 32, y + 22, str(die.value) if rolled else "?", size=20),
         svglib.text(x + 32, y + 45, die.notation, size=10),
     ]
     return out
@@ -98,15 +105,16 @@ def _die_box(x: float, y: float, die: Die, colour: str) -> list[str]:
 def svg(state: ButtonMenState) -> str:
     """Both players' dice (in play, captured) as labelled boxes."""
     body: list[str] = []
+    unrolled = state.not_rolled()
     width = 80 + 72 * max(6, *(len(state.dice[p]) + len(state.captured[p]) for p in (0, 1)))
+    rolling = unrolled[0] or unrolled[1]
     for p in (0, 1):
         y = 30 + p * 110
-        a = state.round_scores[p]
-        label = f"{state.buttons[p]}: {points(a)} points"
+        label = f"{state.buttons[p]}: " + ("opening roll" if rolling else f"{points(state.round_scores[p])} points")
         body.append(svglib.text(10, y - 12, label, size=13, anchor="start"))
         x = 10.0
-        for die in state.dice[p]:
-            body.extend(_die_box(x, y, die, "#fafafa"))
+        for i, die in enumerate(state.dice[p]):
+            body.extend(_die_box(x, y, die, "#fafafa", i not in unrolled[p]))
             x += 72
         for die in state.captured[p]:
             body.extend(_die_box(x, y, die, "#d7e8d0"))

@@ -47,12 +47,26 @@ def _key(name: str) -> str:
     return key[4:] if key.startswith("the ") else key
 
 
+@lru_cache(maxsize=1)
+def _by_key() -> dict[str, Button]:
+    """Buttons by lookup key (the first of equal keys, in roster order)."""
+    index: dict[str, Button] = {}
+    for button in buttons():
+        index.setdefault(_key(button.name), button)
+    return index
+
+
+@lru_cache(maxsize=1)
+def _tournament_legal() -> tuple[Button, ...]:
+    return tuple(select(tournament_legal=True))
+
+
 def find(name: str) -> Button:
     """The button called ``name`` (case-insensitive; a leading "The " is optional)."""
     wanted = _key(name)
-    for button in buttons():
-        if _key(button.name) == wanted:
-            return button
+    found = _by_key().get(wanted)
+    if found is not None:
+        return found
     close = [b.name for b in buttons() if wanted and wanted in _key(b.name)][:5]
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     raise ValueError(f"no button called {name!r} in the roster{hint}")
@@ -76,4 +90,4 @@ def select(*, set_name: str | None = None, tournament_legal: bool | None = None,
 
 def random_tl(stream: int) -> tuple[int, Button]:
     """A uniformly drawn tournament-legal button: ``(stream, button)``."""
-    return rng.choice(stream, select(tournament_legal=True))
+    return rng.choice(stream, _tournament_legal())

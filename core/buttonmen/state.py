@@ -148,9 +148,8 @@ class ButtonMenState(State):
 
     def _with(self, **changes: Any) -> Self:
         """A copy with some fields changed (fast path: no re-validation in ``__init__``)."""
-        unknown = set(changes) - _FIELDS
-        if unknown:
-            raise TypeError(f"unknown state fields: {', '.join(sorted(unknown))}")
+        if not _FIELDS.issuperset(changes):
+            raise TypeError(f"unknown state fields: {', '.join(sorted(set(changes) - _FIELDS))}")
         copy = object.__new__(type(self))
         copy.__dict__.update(self.__dict__)
         copy.__dict__.update(changes)
@@ -242,6 +241,14 @@ class ButtonMenState(State):
             [i for i, d in enumerate(self.dice[p]) if any(d.has(s) for s in NOT_COUNTED)] for p in (0, 1)
         )
 
+    def not_rolled(self) -> tuple[list[int], list[int]]:
+        """Positions of dice the pending opening roll has not reached yet, per player (manual dice)."""
+        draw = self.awaiting
+        if draw is None or draw.die < 0 or self.initiative is not None:
+            return ([], [])
+        return ([i for i in range(len(self.dice[0])) if (0, i) >= (draw.player, draw.die)],
+                [i for i in range(len(self.dice[1])) if (1, i) >= (draw.player, draw.die)])
+
     def dizzy(self) -> tuple[list[int], list[int]]:
         """Positions of dizzy dice, per player."""
         return ([i for i, d in enumerate(self.dice[0]) if d.dizzy],
@@ -264,12 +271,10 @@ class ButtonMenState(State):
             return self._swing_actions(p)
         if self.phase == "react":
             return self._reactions(p)
-        attacks: list[Action] = []
         mine = self.dice[p]
-        for a in enumerate_attacks(mine, self.dice[1 - p], self.context_for(p)):
-            object.__setattr__(a, "dice", (mine, self.dice[1 - p]))   # for the label only (compare=False)
-            attacks.append(a)
-        if all(needs_warrior(a, mine) for a in attacks if isinstance(a, Attack)):
+        found = enumerate_attacks(mine, self.dice[1 - p], self.context_for(p), labelled=True)
+        attacks: list[Action] = list(found)
+        if all(needs_warrior(a, mine) for a in found):
             attacks.append(Pass())
         if self.options["allow_surrender"]:
             attacks.append(Surrender())
@@ -324,6 +329,31 @@ class ButtonMenState(State):
         out.append(Decline())
         return tuple(out)
 
+    def choice_problem(self, choice: ChooseSwing | ChooseOption) -> str:
+        """Why a swing or option size cannot be chosen now (the mover's next choice)."""
+        p = self.mover
+        assert p is not None
+        key = self.needed(p)[0]
+        if isinstance(choice, ChooseOption):
+            if str(choice.die) != key:
+                return f"choose {_choice_name(key)} now"
+            spec = parse_recipe(self.recipes[p])[choice.die]
+            assert spec.options is not None
+            a, b = spec.options
+            return f"option die {choice.die + 1} is {spec.text}: choose {a} or {b}"
+        if choice.letter != key:
+            return f"choose {_choice_name(key)} now"
+        low, high = SWING_RANGES[key]
+        if not low <= choice.size <= high:
+            return f"{key} swing dice are {low} to {high} sides"
+        name = self.buttons[p]
+        if "no_shared_size" in self.specials[p] and not self._size_allowed(p, key, choice.size):
+            return f"{name}'s swing sizes must differ from each other and from every other die's size"
+        same = [f"{k} is {s}" for k, s in self.chosen[p] if not k.isdigit() and k != key and s == choice.size]
+        if "unique_swing" in self.specials[p] and same:
+            return f"{name}'s swing letters must all have different sizes ({', '.join(same)})"
+        return f"{key} = {choice.size} cannot be chosen now"
+
     def focus_problem(self, focus: Focus) -> str | None:
         """Why a Focus reaction is not allowed now, or None."""
         p = self.mover
@@ -359,7 +389,9 @@ class ButtonMenState(State):
         after = self._play(action)
         floor = len(self.history) + 1 if after.rng != self.rng or after.pending is not None \
             or self.pending is not None else self.undo_floor
-        return after._with(history=(*self.history, action), undo_floor=floor)
+        # ``after`` is brand new and not yet shared, so completing it in place is safe.
+        after.__dict__.update(history=(*self.history, action), undo_floor=floor)
+        return after
 
     def _unlisted(self, action: Action) -> Action | None:
         if isinstance(action, Focus) and self.focus_problem(action) is None:
@@ -392,7 +424,14 @@ class ButtonMenState(State):
 
     def why_illegal(self, action: Action) -> str:
         if self.awaiting is not None:
+            if isinstance(action, Roll):
+                return f"{action.value} is not a possible result of {self.awaiting.label}: " \
+                       f"enter {_spoken_values(self.awaiting.values())}"
             return f"enter the result of {self.awaiting.label} first"
+        if isinstance(action, Roll):
+            return "no die roll is awaited; enter a result only when asked for one"
+        if isinstance(action, (ChooseSwing, ChooseOption)) and self.phase == "swing" and self.mover is not None:
+            return f"{action}: {self.choice_problem(action)}"
         if isinstance(action, Surrender) and (action.attackers or action.targets):
             return "surrender is only allowed with no dice selected"
         if isinstance(action, Focus):
@@ -439,6 +478,7 @@ class ButtonMenState(State):
         """Reseed the dice and resample the opponent's secret pending choices."""
         other = 1 - player
         state = self._with(rng=stream)
+        state.__dict__["_legal"] = self._legal     # the legal actions never depend on the stream
         if self.phase in ("swing", "auxiliary") and self.fresh[other]:
             chosen = dict(self.chosen[other])
             specs = parse_recipe(self.recipes[other])
@@ -489,6 +529,20 @@ def _potential(state: ButtonMenState, player: int) -> int:
     return total
 
 
+def _spoken_values(values: tuple[int, ...]) -> str:
+    """Possible results in words: ``1 to 4``, ``0 or 1`` or ``one of 4, 6, 8``."""
+    if len(values) == 2:
+        return f"{values[0]} or {values[1]}"
+    if len(values) > 2 and values[-1] - values[0] == len(values) - 1:
+        return f"{values[0]} to {values[-1]}"
+    return f"one of {', '.join(str(v) for v in values)}" if len(values) > 1 else str(values[0])
+
+
+def _choice_name(key: str) -> str:
+    """A pending choice in words: ``the size of your X swing dice`` or ``the size of option die 2``."""
+    return f"the size of option die {int(key) + 1}" if key.isdigit() else f"the size of your {key} swing dice"
+
+
 def _sample(stream: int, request: Draw) -> tuple[int, int]:
     if request.choices:
         return rng.choice(stream, request.choices)
@@ -501,16 +555,16 @@ def _sample(stream: int, request: Draw) -> tuple[int, int]:
 
 
 def _process(flow: Flow, action: Action) -> Generator[Draw, int, None]:
-    if isinstance(action, Start):
+    if isinstance(action, Attack):     # the most frequent kinds first
+        yield from flow.attack(action)
+    elif isinstance(action, Pass):
+        yield from flow.do_pass()
+    elif isinstance(action, Start):
         yield from flow.setup()
     elif isinstance(action, (ChooseSwing, ChooseOption, Auxiliary, Reserve)):
         yield from flow.choose(action)
     elif isinstance(action, (Focus, Chance, Decline)):
         yield from flow.react(action)
-    elif isinstance(action, Attack):
-        yield from flow.attack(action)
-    elif isinstance(action, Pass):
-        yield from flow.do_pass()
     elif isinstance(action, Surrender):
         yield from flow.surrender()
     else:
@@ -528,7 +582,8 @@ class ButtonMen(Game):
 
     name = "button-men"
     title = "Button Men"
-    rules_version = "1"
+    rules_version = "2"
+    """2: no roll that can no longer matter at round end (ruling BM-R1), so version-1 records may not replay."""
     options = OPTIONS
     search = {"iterations": 60, "playout_depth": 12}
 
@@ -568,7 +623,8 @@ class ButtonMen(Game):
         need: int = state.options["max_wins"]
         wins = state.match_score[player][0] - state.match_score[1 - player][0]
         if state.dice[0] or state.dice[1]:
-            mine, theirs = state.doubled_scores[player], state.doubled_scores[1 - player]
+            doubled = state.doubled_scores
+            mine, theirs = doubled[player], doubled[1 - player]
         else:
             mine, theirs = _potential(state, player), _potential(state, 1 - player)
         margin = (mine - theirs) / (abs(mine) + abs(theirs) + 2)

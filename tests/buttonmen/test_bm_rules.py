@@ -18,6 +18,7 @@ from core.buttonmen import (
     Roll,
     Surrender,
 )
+from core.buttonmen.conformance import roll_values
 from core.buttonmen.dice import Die, captured_score2, kept_score2
 from core.buttonmen.flow import initiative_winner
 from core.buttonmen.state import ButtonMenState
@@ -180,7 +181,7 @@ def test_autopass_never_on_first_turn() -> None:
     state = position("(1)", "s(20) (4)", [[1], [20, 4]], autopass=True)
     assert state.to_move == 0 and state.attack_types() == ["Pass"]
     state = play(state, Pass())
-    state = play(state, Attack("Power", (1,), (0,)), [3])
+    state = play(state, Attack("Power", (1,), (0,)))     # takes the last die: no reroll (our ruling BM-R1)
     assert state.rounds and state.rounds[-1].winner == 1
 
 
@@ -245,3 +246,40 @@ def test_manual_dice_wait_for_the_owner() -> None:
     state = state.apply(Roll(2))
     assert state.to_move == 1 and state.legal_actions()[0] == Roll(2) and state.legal_actions()[-1] == Roll(12)
     assert isinstance(state, ButtonMenState)
+
+
+def test_a_capture_that_ends_the_round_asks_for_no_reroll_that_cannot_matter() -> None:
+    state = position("(4) o(8)", "(20)", [[3, 5], [2]])
+    after = play(state, Attack("Power", (0,), (0,)))
+    assert after.rounds[-1].scores == (26.0, 0.0) and after.round_number == 2
+    assert after.awaiting is not None and after.awaiting.label == "Player 1's (4)"   # round 2's opening roll
+    assert "attacker now (4) (not rerolled: the round is over)" in next(x for x in after.log if "Power" in x)
+    boom = play(position("b(4)", "(20) (10)", [[3], [2, 7]]), Attack("Boom", (0,), (0,)))
+    assert boom.rounds[-1].scores == (0.0, 15.0) and boom.round_number == 2
+
+
+def test_rolls_that_still_matter_at_round_end_are_made() -> None:
+    value = position("v(4) (8)", "(20)", [[3, 5], [2]])
+    value = value.apply(Attack("Power", (0,), (0,)))
+    assert value.awaiting is not None and value.awaiting.label == "Player 1's v(4)"
+    value = play(value, Roll(1))
+    assert value.rounds[-1].scores2 == (2 * 2 + 1 + 8, 0)
+    mood = position("(X)? (8)", "(20)", [[3, 5], [2]], swing=({"X": 10}, {}))
+    mood = mood.apply(Attack("Power", (0,), (0,)))
+    assert mood.awaiting is not None and mood.awaiting.choices        # the new size still counts
+    mood = play(mood, Roll(4))
+    assert mood.rounds[-1].scores == (2 + 4 + 20, 0.0)
+
+
+def test_the_seeded_stream_skips_the_same_rolls_as_manual_dice() -> None:
+    for seed in range(5):
+        state = GAME.new(seed=seed, recipes=("(20) o(20)", "(1)"), first_player=0, max_wins=1)
+        assert isinstance(state, ButtonMenState) and state.to_move == 0
+        after = state.apply(Attack("Power", (0,), (0,)))
+        assert after.is_over and after.rng == state.rng
+        passing = GAME.new(seed=seed, recipes=("o(6)", "so(20)"), first_player=0, max_wins=1,
+                           ornery_on_pass=True, dice_source="manual")
+        assert isinstance(passing, ButtonMenState)
+        passing = roll_values(passing, [[1], [20]])
+        passing = play(play(passing, Pass(), [4]), Pass())       # the second pass ends the round: no reroll
+        assert passing.is_over and passing.rounds[-1].scores == (3.0, 10.0)

@@ -41,11 +41,16 @@ STRINGS: dict[str, dict[Lang, str]] = {
     "list.and": {"en": " and ", "de": " und "},
     # --- attacks -------------------------------------------------------------------------
     "showing": {"en": "{die} showing {value}", "de": "{die} mit {value}"},
-    "showing.theirs": {"en": "{name}'s {die} showing {value}", "de": "{die} von {name} mit {value}"},
+    "showing.theirs": {"en": "{name}'s {die} showing {value}", "de": "den {die} von {name} mit {value}"},
+    # Skill attackers, one phrase per die joined by " + " (German: "Dein W3 mit 2 + dein W4 mit 1").
+    "skill.yours.first": {"en": "your {die} showing {value}", "de": "Dein {die} mit {value}"},
+    "skill.yours": {"en": "{die} showing {value}", "de": "dein {die} mit {value}"},
+    "skill.the.first": {"en": "{die} showing {value}", "de": "Der {die} mit {value}"},
+    "skill.the": {"en": "{die} showing {value}", "de": "der {die} mit {value}"},
     "label.power": {"en": "Power: your {attacker} takes {target}",
-                    "de": "Power: dein {attacker} schlägt {target}"},
-    "label.skill": {"en": "Skill: your {attackers} take {target}",
-                    "de": "Skill: deine {attackers} schlagen {target}"},
+                    "de": "Power: Dein {attacker} schlägt {target}"},
+    "label.skill": {"en": "Skill: {attackers} take {target}",
+                    "de": "Skill: {attackers} schlagen {target}"},
     "label.pass": {"en": "Pass", "de": "Passen"},
     "list.header": {"en": "{player}, your attacks:", "de": "{player}, deine Angriffe:"},
     "list.item": {"en": "{number}. {label}.", "de": "{number}. {label}."},
@@ -57,20 +62,20 @@ STRINGS: dict[str, dict[Lang, str]] = {
     "list.not_yours": {"en": "It is {player}'s turn.", "de": "{player} ist am Zug."},
     "said.power": {
         "en": "{mover}, Power Attack: {attacker} {value} takes {target}.",
-        "de": "{mover}, Power Attack: {attacker} {value} schlägt {target}.",
+        "de": "{mover}, Power Attack: Der {attacker} mit {value} schlägt {target}.",
     },
     "said.skill": {
         "en": "{mover}, Skill Attack: {attackers} take {target}.",
         "de": "{mover}, Skill Attack: {attackers} schlagen {target}.",
     },
-    "said.reroll": {"en": "{mover} rerolls {dice}.", "de": "{mover} würfelt neu: {dice}."},
-    "said.reroll_one": {"en": "the {die}: now {value}", "de": "{die} jetzt {value}"},
-    "said.reroll_pending": {"en": "the {die}", "de": "{die}"},
+    "said.reroll": {"en": "{mover} rerolls {dice}.", "de": "{mover} würfelt {dice} neu."},
+    "said.reroll_one": {"en": "the {die}: now {value}", "de": "den {die} (jetzt {value})"},
+    "said.reroll_pending": {"en": "the {die}", "de": "den {die}"},
     "said.pass": {"en": "{mover} passes.", "de": "{mover} passt."},
-    "said.roll": {"en": "{owner}'s {die} now shows {value}.", "de": "{die} von {owner} zeigt jetzt {value}."},
+    "said.roll": {"en": "{owner}'s {die} now shows {value}.", "de": "Der {die} von {owner} zeigt jetzt {value}."},
     "said.coin": {
         "en": "Every die ties: toss a coin and type 1 if {first} begins or 2 if {second} begins.",
-        "de": "Alle Würfel gleich: wirf eine Münze und gib 1 ein, wenn {first} beginnt, oder 2, "
+        "de": "Alle Würfel sind gleich: Wirf eine Münze und gib 1 ein, wenn {first} beginnt, oder 2, "
               "wenn {second} beginnt.",
     },
     "said.turn": {"en": "{player} to move.", "de": "{player} ist am Zug."},
@@ -84,7 +89,7 @@ STRINGS: dict[str, dict[Lang, str]] = {
     "round.begins_coin": {"en": "{player} begins (coin toss).", "de": "{player} beginnt (Münzwurf)."},
     "round.full_tie": {
         "en": "Round {number}: every die ties, the round is drawn and rolled again.",
-        "de": "Runde {number}: alle Würfel gleich, die Runde ist unentschieden und wird neu gewürfelt.",
+        "de": "Runde {number}: Alle Würfel sind gleich, die Runde ist unentschieden und wird neu gewürfelt.",
     },
     "round.won": {
         "en": "Round {number} ends: {first} {first_score}, {second} {second_score}. {winner} wins the round.",
@@ -95,7 +100,7 @@ STRINGS: dict[str, dict[Lang, str]] = {
         "en": "Round {number} ends: {first} {first_score}, {second} {second_score}. "
               "Equal scores: the round is not counted.",
         "de": "Runde {number} endet: {first} {first_score}, {second} {second_score}. "
-              "Gleichstand: die Runde wird nicht gewertet.",
+              "Gleichstand: Die Runde wird nicht gewertet.",
     },
     "scores.round": {
         "en": "Round {number}, if it ended now: {first} {first_score}, {second} {second_score}.",
@@ -106,18 +111,66 @@ STRINGS: dict[str, dict[Lang, str]] = {
         "de": "Partie, wer zuerst {target} hat: {first} {first_wins}, {second} {second_wins}, "
               "unentschiedene Runden {draws}.",
     },
-    "match.won": {
+    # Keys ending in ".one" / ".other" are chosen by a count (see :func:`plural`).
+    "match.won.one": {
+        "en": "{winner} wins the match, {wins} round to {losses}.",
+        "de": "{winner} gewinnt die Partie, {wins} Runde zu {losses}.",
+    },
+    "match.won.other": {
         "en": "{winner} wins the match, {wins} rounds to {losses}.",
         "de": "{winner} gewinnt die Partie, {wins} Runden zu {losses}.",
     },
-    "match.cancelled": {
+    "match.cancelled.one": {
+        "en": "The match is cancelled after {rounds} round.",
+        "de": "Die Partie wird nach {rounds} Runde abgebrochen.",
+    },
+    "match.cancelled.other": {
         "en": "The match is cancelled after {rounds} rounds.",
         "de": "Die Partie wird nach {rounds} Runden abgebrochen.",
     },
-    # --- refusals and help ---------------------------------------------------------------
+    # --- refusals: the game's IllegalAction messages (named by ruling) and the page's -----
+    "illegal.must_attack": {
+        "en": "BR-04: you must attack while an attack is possible; pass only without one",
+        "de": "BR-04: Du musst angreifen, solange ein Angriff möglich ist; passen nur ohne Angriff",
+    },
+    "illegal.kinds": {
+        "en": "the braille variant has Power and Skill attacks only",
+        "de": "Die Braille-Variante kennt nur Power und Skill Attacks",
+    },
+    "illegal.one_die_skill": {
+        "en": "BR-05: a Skill attack uses two or more dice (one die of equal value is a Power attack)",
+        "de": "BR-05: Eine Skill Attack braucht zwei oder mehr Würfel (ein Würfel mit gleichem Wert "
+              "ist eine Power Attack)",
+    },
+    "illegal.roll_range": {
+        "en": "BR-13: {owner}'s {die} shows {low} to {high}; {value} is not possible",
+        "de": "BR-13: Der {die} von {owner} zeigt {low} bis {high}; {value} ist nicht möglich",
+    },
+    "illegal.roll_first": {
+        "en": "BR-13: type the result of {owner}'s {die} first",
+        "de": "BR-13: Gib zuerst das Ergebnis für den {die} von {owner} ein",
+    },
+    "illegal.coin": {
+        "en": "BR-03: coin toss for who begins: 0 means {first} begins, 1 means {second}; "
+              "{value} is not possible",
+        "de": "BR-03: Münzwurf, wer beginnt: 0 heißt, {first} beginnt, 1 heißt, {second} beginnt; "
+              "{value} ist nicht möglich",
+    },
+    "illegal.coin_first": {
+        "en": "BR-03: toss the coin for who begins first (0: {first}, 1: {second})",
+        "de": "BR-03: Gib zuerst den Münzwurf ein, wer beginnt (0: {first}, 1: {second})",
+    },
+    "illegal.action": {
+        "en": "{action} is not an action of the braille variant",
+        "de": "{action} ist keine Aktion der Braille-Variante",
+    },
+    "illegal.over": {
+        "en": "the match is over; no action is legal",
+        "de": "Die Partie ist vorbei; keine Aktion ist erlaubt",
+    },
     "refuse.pass": {
         "en": "You cannot pass: an attack is possible. Press l to hear the attacks.",
-        "de": "Passen geht nicht: ein Angriff ist möglich. Taste l liest die Angriffe vor.",
+        "de": "Passen geht nicht: Ein Angriff ist möglich. Taste l liest die Angriffe vor.",
     },
     "refuse.number": {
         "en": "There is no attack number {number}; choose 1 to {count}.",
@@ -133,14 +186,14 @@ STRINGS: dict[str, dict[Lang, str]] = {
                     "de": "Die Partie ist vorbei. Starte eine neue."},
     "selected": {
         "en": "Selected {number}: {label}. Press Enter to confirm, Escape to cancel.",
-        "de": "Gewählt {number}: {label}. Enter bestätigt, Escape bricht ab.",
+        "de": "Angriff {number} gewählt: {label}. Enter bestätigt, Escape bricht ab.",
     },
     "cancelled": {"en": "Selection cancelled.", "de": "Auswahl abgebrochen."},
     "help": {
         "en": "Keys: a number then Enter chooses an attack, Enter again confirms it. "
               "l reads the attacks, d reads all dice, s reads the scores, p passes, "
               "h or question mark reads this help, Escape cancels a selection.",
-        "de": "Tasten: eine Zahl und Enter wählt einen Angriff, noch einmal Enter bestätigt ihn. "
+        "de": "Tasten: Eine Zahl und Enter wählen einen Angriff, noch einmal Enter bestätigt ihn. "
               "l liest die Angriffe, d liest alle Würfel, s liest die Punkte, p passt, "
               "h oder Fragezeichen liest diese Hilfe, Escape bricht eine Auswahl ab.",
     },
@@ -156,6 +209,7 @@ STRINGS: dict[str, dict[Lang, str]] = {
         "en": "Rules: the braille variant of Button Men from braillespiel.de; Rulebox plays them exactly.",
         "de": "Regeln: die Braille-Variante von Button Men von braillespiel.de; Rulebox spielt sie genau so.",
     },
+    "page.skip": {"en": "Skip to the game", "de": "Zum Spiel springen"},
     "page.dice": {"en": "Dice", "de": "Würfel"},
     "page.attacks": {"en": "Legal attacks", "de": "Mögliche Angriffe"},
     "page.scores": {"en": "Scores", "de": "Punkte"},
@@ -233,6 +287,15 @@ def t(key: str, lang: str, **fields: object) -> str:
     if text is None:
         raise KeyError(f"string {key!r} has no {lang!r} text")
     return text.format(**fields)
+
+
+def plural(key: str, lang: str, count: int, **fields: object) -> str:
+    """The text ``key.one`` when ``count`` is 1, else ``key.other`` (English and German agree).
+
+    >>> plural("match.cancelled", "de", 1, rounds=1)
+    'Die Partie wird nach 1 Runde abgebrochen.'
+    """
+    return t(f"{key}.{'one' if count == 1 else 'other'}", lang, **fields)
 
 
 def _en_words(n: int) -> str:

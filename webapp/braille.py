@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import parse_qs
 
 import panel as pn
 import param
@@ -19,7 +18,7 @@ from panel.custom import JSComponent
 import core
 from core.braille import speech
 from core.braille.cells import BrailleCode
-from core.braille.game import pass_action, roll_action, table
+from core.braille.game import pass_action, roll_action, seat_table
 from core.braille.table import LOWEST, Attack, Table
 from core.bots import levels
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, STRINGS, Lang, t
@@ -35,6 +34,8 @@ DEFAULT_OPPONENT = "greedy"
 TEXT_KEYS = ("dice", "attacks", "scores", "log", "settings", "keys", "confirm", "cancel", "new", "share")
 RULES = ("dice_source", "must_attack", "initiative_full_tie", "braille_d6_per_player", "max_wins")
 """The rulings a visitor can set for the next match (the rest keep the rulebook's defaults)."""
+FRAME_KEYS = ("title", "intro", "footer", "skip")
+"""The page frame's texts (heading, tagline, footer, skip link) that follow the language switch."""
 KEYS = ("key.digits", "key.l", "key.d", "key.s", "key.p", "key.h", "key.esc")
 
 
@@ -105,7 +106,7 @@ class BrailleView(JSComponent):
         return player_names(self.session.seats, self.voice.lang)
 
     def table(self, state: State | None = None) -> Table:
-        return table(state or self.state, self.names)
+        return seat_table(state or self.state, self.names)
 
     def _human_turn(self) -> bool:
         return self.session.human_to_move and not self.session.thinking
@@ -321,11 +322,7 @@ class BrailleView(JSComponent):
     def _turn_lines(self, now: Table) -> tuple[str, list[str]]:
         v = self.voice
         if now.is_over:
-            winner = now.winner
-            if now.cancelled or winner is None:
-                return v.say("match.cancelled", rounds=len(now.rounds)), []
-            return v.say("match.won", winner=now.names[winner], wins=now.wins[winner],
-                         losses=now.wins[1 - winner]), []
+            return speech.match_result(now, v), []
         assert now.to_move is not None
         if self.session.thinking or not self.session.human_to_move:
             return v.say("page.bot_thinking") if self.session.thinking else \
@@ -349,6 +346,7 @@ class BrailleView(JSComponent):
             for name, (label, _) in levels(state.game).items()]
         self.view = {
             "lang": lang,
+            "frame": {key: t(f"page.{key}", lang) for key in FRAME_KEYS},
             "text": text,
             "dice": speech.all_dice(now, v),
             "turn": turn,
@@ -381,37 +379,6 @@ class BrailleView(JSComponent):
         }
 
 
-class EchoSafeLink(LinkSync):
-    """The shared :class:`LinkSync`, deaf to addresses this page has already been at.
-
-    The browser reports the address it opened with some time after the page
-    loads; if the bot has moved by then, plain ``LinkSync`` takes that report
-    for a new link and rewinds the match to its start.
-    """
-
-    def __init__(self, session: GameSession, **params: Any) -> None:
-        self._been: set[str] = set()
-        super().__init__(session, **params)
-
-    def _current(self) -> str | None:
-        location = pn.state.location
-        if location is None:
-            return None
-        values = parse_qs(location.search.lstrip("?")).get(QUERY_KEY)
-        return values[-1] if values else None
-
-    def _on_search(self, *args: Any) -> None:
-        if self._current() not in self._been:
-            super()._on_search(*args)
-        current = self._current()
-        if current is not None:
-            self._been.add(current)
-
-    def _write(self, *args: Any) -> None:
-        super()._write(*args)
-        self._been.add(self._written)
-
-
 def _restore_early(session: GameSession) -> None:
     """Open a shared game before the page speaks, so a visitor hears only that game.
 
@@ -432,14 +399,14 @@ def create_app(seed: int | None = None, opponent: str = DEFAULT_OPPONENT,
     pn.extension()
     game = core.get_game(GAME)
     session = GameSession(game, [HUMAN, opponent], state=game.new(seed=seed, **options), bot_delay=0.4)
-    session.scheduler = pn.state.execute
     _restore_early(session)
-    link = EchoSafeLink(session)
+    link = LinkSync(session)
     view = BrailleView(session, link, sizing_mode="stretch_width")
     lang = view.voice.lang
     page = make_page(t("page.title", lang), t("page.intro", lang), t("page.footer", lang), view)
-    # The bot's first move waits for the loaded page: before that the browser may still
-    # echo the opening address, and LinkSync would take the game back to it.
+    session.scheduler = pn.state.execute  # set late: opening the link above starts no bot yet
+
+    # A bot that begins waits for the loaded page, so its first move is heard in the live log.
     def first_bot_move() -> None:
         if session.bot_to_move:
             pn.state.execute(session.drive_bots)

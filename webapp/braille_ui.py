@@ -86,6 +86,25 @@ export function render({ model, el }) {
   let shown = 0
   let digits = ""
 
+  // The page frame (webapp.page) is rendered once on the server: its heading, tagline,
+  // footer, skip link and the document's language follow the language switch from here.
+  function frame(v) {
+    const f = v.frame
+    if (!f) { return }
+    const set = (selector, text) => {
+      const node = document.querySelector(selector)
+      if (node && node.textContent !== text) { node.textContent = text }
+    }
+    set(".rb-header h1", f.title)
+    set(".rb-header p", f.intro)
+    set(".rb-footer p", f.footer)
+    set(".rb-skip", f.skip)
+    const main = document.getElementById("rb-main")
+    if (main) { main.setAttribute("aria-label", f.title) }
+    document.title = f.title
+    document.documentElement.lang = v.lang
+  }
+
   const send = (msg) => model.send_msg(msg)
   const active = () => root.getRootNode().activeElement
 
@@ -96,6 +115,7 @@ export function render({ model, el }) {
     const key = focused && root.contains(focused) ? focused.dataset.key : null
     const typed = key === "command" ? focused.value : null
     root.lang = v.lang
+    frame(v)
     root.classList.toggle("large", !!v.settings.large)
     root.classList.toggle("contrast", !!v.settings.contrast)
     top.innerHTML = renderView(v)

@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlencode
 
 import panel as pn
 import param
+from panel.io.location import Location
 
 from core.protocol import JSON
 from webapp.session import GameSession
@@ -52,16 +53,26 @@ class LinkSync(param.Parameterized):
 
     ``problem`` is set when the address held a game that could not be opened;
     the session then keeps its fresh game.
+
+    Only a link new to this page is opened.  A loaded page reports the address it
+    opened with some time later (Panel's ``Location`` syncs from the browser); if
+    the game has moved by then (a bot's first move), that report is an echo of an
+    address the page has already been at, and the address is put back instead.
+    In a page's life the browser reports nothing else: Panel changes the address
+    with ``pushState`` and does not follow Back or Forward.
     """
 
     problem = param.String(default="", doc="Why the link in the address could not be opened.")
     url = param.String(default="", doc="The full share link of the current game.")
 
-    def __init__(self, session: GameSession, **params: Any) -> None:
+    def __init__(self, session: GameSession, location: Location | None = None, **params: Any) -> None:
+        """Sync ``session`` with ``location`` (default: the page's, ``pn.state.location``)."""
         super().__init__(**params)
         self.session = session
         self._written = ""
-        self._location = pn.state.location
+        self._been: set[int] = set()
+        """Hashes of every link value this page has shown or opened."""
+        self._location = location if location is not None else pn.state.location
         if self._location is not None:
             self._location.param.watch(self._on_search, ["search"])
             self._on_search()
@@ -70,6 +81,7 @@ class LinkSync(param.Parameterized):
 
     def restore(self, value: str) -> None:
         """Open the game in a link value; on failure set ``problem`` and keep the session."""
+        self._been.add(hash(value))
         try:
             record, seats = decode(value)
             self.session.load(record, seats)
@@ -85,14 +97,17 @@ class LinkSync(param.Parameterized):
     def _on_search(self, *_: Any) -> None:
         assert self._location is not None
         values = parse_qs(self._location.search.lstrip("?")).get(QUERY_KEY)
-        if values and values[-1] != self._written:
+        if values and values[-1] == self._written:
+            return
+        if values and hash(values[-1]) not in self._been:
             self.restore(values[-1])
-        elif not values:
-            self._write()  # the browser's address lacks the game: put it back
+        else:
+            self._write()  # no game, or an echo of an earlier address: put the current game back
 
     def _write(self, *_: Any) -> None:
         value = encode(self.session.record, self.session.seats)
         self._written = value
+        self._been.add(hash(value))
         query = "?" + urlencode({QUERY_KEY: value})
         location = self._location
         if location is not None:

@@ -15,7 +15,8 @@ narrows the actions to the variant's:
   ``dice_source`` (``manual``: :class:`~core.buttonmen.actions.Roll` actions,
   checked against each die's range); BR-01 ``braille_d6_per_player``.
 * BR-11/12 ``announce_language``, ``braille_cells``, ``braille_code`` only
-  change how positions are spoken (:func:`table` + :mod:`core.braille.speech`).
+  change how positions are spoken (:func:`seat_table` + :mod:`core.braille.speech`) and the
+  language of refusals (:class:`~core.protocol.IllegalAction` messages).
 
 Player 0 and 1 keep the engine's numbering.  ``state.inner`` is the engine's
 state, so ``dice``, ``captured``, ``round_scores``, ``doubled_scores``,
@@ -33,10 +34,10 @@ from core.braille.table import SLOTS, Attack, Die, RoundEnd, Slot, Table, attack
 from core.buttonmen.actions import Attack as EngineAttack
 from core.buttonmen.actions import Pass, Roll
 from core.buttonmen.dice import Die as EngineDie
-from core.buttonmen.flow import score2
+from core.buttonmen.flow import Draw, score2
 from core.buttonmen.state import ButtonMenState
 from core.i18n import t
-from core.protocol import JSON, Action, Game, Option, Options, State, get_game, register
+from core.protocol import JSON, Action, Game, IllegalAction, Option, Options, State, get_game, register
 
 GAME_NAME = "button-man-braille"
 KINDS = ("Power", "Skill")
@@ -116,18 +117,34 @@ class BrailleState(State):
         return (*attacks, Pass()) if passing else tuple(attacks)
 
     def why_illegal(self, action: Action) -> str:
-        if isinstance(action, Pass) and self.options["must_attack"] and self.inner.awaiting is None:
-            return "BR-04: you must attack while an attack is possible; pass only without one"
+        """The variant's refusals in ``announce_language``; the engine's own (English) otherwise."""
+        lang = self.options["announce_language"]
+        draw = self.inner.awaiting
+        if draw is not None:
+            return self._why_not_typed(action, draw, lang)
+        if isinstance(action, Pass) and self.options["must_attack"]:
+            return t("illegal.must_attack", lang)
         if isinstance(action, EngineAttack) and action.kind not in KINDS:
-            return "the braille variant has Power and Skill attacks only"
+            return t("illegal.kinds", lang)
         if isinstance(action, EngineAttack) and action.kind == "Skill" and len(action.attackers) < 2:
-            return "BR-05: a Skill attack uses two or more dice (one die of equal value is a Power attack)"
-        if isinstance(action, Roll) and self.inner.awaiting is not None:
-            low, *_, high = self.inner.awaiting.values()
-            return f"BR-13: {self.inner.awaiting.label} shows {low} to {high}; {action.value} is not possible"
+            return t("illegal.one_die_skill", lang)
         if not isinstance(action, (EngineAttack, Pass, Roll)):
-            return f"{action} is not an action of the braille variant"
+            return t("illegal.action", lang, action=action)
         return self.inner.why_illegal(action)
+
+    def _why_not_typed(self, action: Action, draw: Draw, lang: str) -> str:
+        """BR-13 (BR-03 for the coin toss): typed results are awaited, in their range."""
+        names = default_names(lang)
+        if draw.die < 0:
+            if isinstance(action, Roll):
+                return t("illegal.coin", lang, first=names[0], second=names[1], value=action.value)
+            return t("illegal.coin_first", lang, first=names[0], second=names[1])
+        owner = names[draw.player]
+        die = t(f"die.{_slots(self.inner)[self.inner.dice[draw.player][draw.die].uid]}", lang)
+        if isinstance(action, Roll):
+            low, *_, high = draw.values()
+            return t("illegal.roll_range", lang, owner=owner, die=die, low=low, high=high, value=action.value)
+        return t("illegal.roll_first", lang, owner=owner, die=die)
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -147,6 +164,8 @@ class BrailleState(State):
 
     def apply(self, action: Action) -> Self:
         """The protocol's apply; undo also stops where the engine stops (typed dice)."""
+        if self.is_over:
+            raise IllegalAction(t("illegal.over", self.options["announce_language"]))
         after = super().apply(action)
         if after.inner.undo_floor != self.inner.undo_floor:
             after = after._with(undo_floor=len(after.history))
@@ -161,13 +180,13 @@ class BrailleState(State):
         """Every die, both captured piles, the scores and the legal attacks, as sentences."""
         options = self.options
         voice = speech.Voice(options["announce_language"], options["braille_cells"], options["braille_code"])
-        now = table(self, default_names(voice.lang))
+        now = seat_table(self, default_names(voice.lang))
         lines = [*speech.all_dice(now, voice), *speech.scores(now, voice), *speech.attack_list(now, voice)]
         return "\n".join(lines)
 
     def svg(self) -> str:
         """Both players' dice as labelled boxes (the text view says the same first)."""
-        now = table(self, default_names(self.options["announce_language"]))
+        now = seat_table(self, default_names(self.options["announce_language"]))
         voice = speech.Voice(self.options["announce_language"])
         body: list[str] = []
         for p in (0, 1):
@@ -196,7 +215,8 @@ class ButtonManBraille(Game):
 
     name = GAME_NAME
     title = "Button Man (braille variant)"
-    rules_version = "1"
+    rules_version = "2"
+    """Follows the engine's: 2 since ruling BM-R1 (no reroll once an attack ends the round)."""
     options = OPTIONS
 
     def _initial(self, seed: int, options: Options) -> BrailleState:
@@ -239,6 +259,8 @@ def _pending_position(inner: ButtonMenState) -> tuple[list[list[EngineDie]], lis
 
     While typed results are awaited the engine keeps the position before the
     attack; the text shows the capture at once and the attackers as waiting.
+    An attack that ended its round is already scored: the engine then shows the
+    next round's dice (``resume`` is the state before the attack, in the old round).
     """
     dice = [list(inner.dice[0]), list(inner.dice[1])]
     captured = [list(inner.captured[0]), list(inner.captured[1])]
@@ -246,7 +268,9 @@ def _pending_position(inner: ButtonMenState) -> tuple[list[list[EngineDie]], lis
     draw, pending = inner.awaiting, inner.pending
     if draw is not None and draw.die >= 0:
         waiting.add(dice[draw.player][draw.die].uid)
-    if draw is not None and isinstance(pending, EngineAttack):
+    resume = inner.resume
+    same_round = resume is not None and resume.round_number == inner.round_number
+    if draw is not None and isinstance(pending, EngineAttack) and same_round:
         p = draw.player
         done = len(inner.rolled)
         waiting |= {dice[p][i].uid for i in sorted(pending.attackers)[done:]}
@@ -256,7 +280,7 @@ def _pending_position(inner: ButtonMenState) -> tuple[list[list[EngineDie]], lis
     return dice, captured, waiting
 
 
-def table(state: State, names: tuple[str, str]) -> Table:
+def seat_table(state: State, names: tuple[str, str]) -> Table:
     """The :class:`~core.braille.table.Table` of a braille-variant state."""
     assert isinstance(state, BrailleState)
     inner = state.inner
@@ -311,4 +335,4 @@ def roll_action(state: State, value: int) -> Action | None:
 
 
 __all__ = ["GAME", "GAME_NAME", "BrailleState", "ButtonManBraille", "default_names", "pass_action",
-           "recipe", "roll_action", "table"]
+           "recipe", "roll_action", "seat_table"]

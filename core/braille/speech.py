@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from core.braille.cells import BrailleCode, half_points_cells, number_cells
 from core.braille.table import LOWEST, Attack, Die, RoundEnd, Table
-from core.i18n import Lang, half_points_words, t
+from core.i18n import Lang, half_points_words, plural, t
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,10 @@ class Voice:
 
     def say(self, key: str, **fields: object) -> str:
         return t(key, self.lang, **fields)
+
+    def count(self, key: str, count: int, **fields: object) -> str:
+        """``key.one`` or ``key.other``, by ``count``."""
+        return plural(key, self.lang, count, **fields)
 
     def number(self, n: int) -> str:
         """A die value or count: digits, followed by braille cells when enabled."""
@@ -92,7 +96,7 @@ def _value(die: Die, voice: Voice) -> str:
 
 
 def _theirs(table: Table, die: Die, voice: Voice) -> str:
-    """"Anna's d4 showing 3" / "W4 von Anna mit 3"."""
+    """"Anna's d4 showing 3" / "den W4 von Anna mit 3" (the object of an attack)."""
     return voice.say("showing.theirs", name=table.names[die.owner], die=die_name(die, voice),
                      value=_value(die, voice))
 
@@ -102,8 +106,13 @@ def attack_label(table: Table, attack: Attack, voice: Voice) -> str:
     target = _theirs(table, attack.target, voice)
     if attack.kind == "power":
         return voice.say("label.power", attacker=showing(attack.attackers[0], voice), target=target)
-    attackers = " + ".join(showing(d, voice) for d in attack.attackers)
-    return voice.say("label.skill", attackers=attackers, target=target)
+    return voice.say("label.skill", attackers=_skill_dice(attack, "skill.yours", voice), target=target)
+
+
+def _skill_dice(attack: Attack, key: str, voice: Voice) -> str:
+    """The dice of a Skill attack joined by " + ": ``key.first`` for the first, ``key`` for the rest."""
+    return " + ".join(voice.say(key + (".first" if i == 0 else ""), die=die_name(d, voice), value=_value(d, voice))
+                      for i, d in enumerate(attack.attackers))
 
 
 def attack_list(table: Table, voice: Voice) -> list[str]:
@@ -138,12 +147,27 @@ def coin_toss(table: Table, voice: Voice) -> str:
     return voice.say("said.coin", first=table.names[0], second=table.names[1])
 
 
+def match_result(table: Table, voice: Voice) -> str:
+    """"Anna wins the match, 3 rounds to 1." or the round cap's cancellation (a finished match)."""
+    winner = table.winner
+    if table.cancelled or winner is None:
+        return voice.count("match.cancelled", len(table.rounds), rounds=len(table.rounds))
+    wins = table.wins[winner]
+    return voice.count("match.won", wins, winner=table.names[winner], wins=wins, losses=table.wins[1 - winner])
+
+
 def scores(table: Table, voice: Voice) -> list[str]:
-    """The current round's scores in words, then the match score (key ``s``)."""
+    """The current round's scores in words (the result once the match is over), then the match score.
+
+    Key ``s`` of the page.
+    """
     first, second = table.names
-    lines = [voice.say("scores.round", number=table.round_number, first=first, second=second,
-                       first_score=voice.points(table.doubled[0]),
-                       second_score=voice.points(table.doubled[1]))]
+    if table.is_over:
+        lines = [match_result(table, voice)]
+    else:
+        lines = [voice.say("scores.round", number=table.round_number, first=first, second=second,
+                           first_score=voice.points(table.doubled[0]),
+                           second_score=voice.points(table.doubled[1]))]
     lines.append(voice.say("scores.match", target=table.max_wins, first=first, second=second,
                            first_wins=table.wins[0], second_wins=table.wins[1], draws=table.draws))
     return lines
@@ -182,8 +206,8 @@ def _attack_sentences(before: Table, attack: Attack, after: Table, voice: Voice)
         said = voice.say("said.power", mover=mover, attacker=die_name(attacker, voice),
                          value=_value(attacker, voice), target=target)
     else:
-        attackers = " + ".join(showing(d, voice) for d in attack.attackers)
-        said = voice.say("said.skill", mover=mover, attackers=attackers, target=target)
+        said = voice.say("said.skill", mover=mover, attackers=_skill_dice(attack, "skill.the", voice),
+                         target=target)
     if len(after.rounds) != len(before.rounds) or after.cancelled:
         return [said]
     rerolls = []
@@ -215,14 +239,8 @@ def change(before: Table, action: Attack | None, after: Table, voice: Voice) -> 
         lines.append(voice.say("said.pass", mover=before.names[before.to_move]))
     for end in after.rounds[len(before.rounds):]:
         lines.append(round_end(after, end, voice))
-    if after.cancelled:
-        lines.append(voice.say("match.cancelled", rounds=len(after.rounds)))
-        return lines
-    winner = after.winner
-    if winner is not None:
-        lines.append(voice.say("match.won", winner=after.names[winner], wins=after.wins[winner],
-                               losses=after.wins[1 - winner]))
-        return lines
+    if after.is_over:
+        return [*lines, match_result(after, voice)]
     if after.round_number != before.round_number:
         return lines + opening(after, voice)
     if after.roll_request is not None:

@@ -54,6 +54,7 @@ def test_language_and_cells_live_in_the_record_and_keep_the_game() -> None:
     assert record["options"]["announce_language"] == "de" and record["options"]["braille_cells"] is True
     assert len(record["actions"]) == 1
     assert v.view["lang"] == "de" and v.view["text"]["dice"] == "Würfel"
+    assert v.view["frame"]["title"] == "Button Man (Braille-Variante)"  # the page's <h1> follows
     v._handle_msg({"type": "key", "key": "s"})
     assert "Runde 1, wenn sie jetzt endete:" in last(v) and "⠼" in last(v)
     v._handle_msg({"type": "setting", "name": "lang", "value": "fr"})  # not a language of the page
@@ -98,3 +99,20 @@ def test_rules_for_the_next_match_include_real_dice() -> None:
     options = v.session.state.options
     assert (options["dice_source"], options["must_attack"], options["max_wins"]) == ("manual", False, 2)
     assert "roll your d3 and type the result" in last(v)
+
+
+def test_after_the_match_the_turn_line_and_scores_say_the_result() -> None:
+    v = view(["human", "human"], max_wins=1)
+    while not v.state.is_over:
+        now = v.table()
+        if now.attacks:
+            v._handle_msg({"type": "select", "number": 1})
+            v._handle_msg({"type": "confirm"})
+        else:
+            v._handle_msg({"type": "key", "key": "p"})
+    winner = v.names[v.state.winner] if v.state.winner is not None else None
+    assert v.view["turn"] == f"{winner} wins the match, 1 round to 0."
+    assert last(v).endswith(f"{winner} wins the match, 1 round to 0.")
+    v._handle_msg({"type": "key", "key": "s"})
+    assert last(v).startswith(f"{winner} wins the match, 1 round to 0. Match, first to 1:")
+    assert "if it ended now" not in last(v)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
 import core
-from webapp.links import QUERY_KEY, encode
+from webapp.links import QUERY_KEY, decode, encode
 
 GAME = core.get_game("button-man-braille")
 HUMAN_CUES = ("Player 1, your attacks:", "Player 1 has no possible attack")
@@ -103,8 +103,12 @@ def test_language_switch_by_keyboard_is_part_of_the_share_link(panel_serve: Any,
         if page.evaluate(DEEP_FOCUS) == "lang":
             break
     assert page.evaluate(DEEP_FOCUS) == "lang"
+    assert page.get_by_role("heading", level=1).inner_text() == "Button Man (braille variant)"
     page.keyboard.press("ArrowDown")  # English -> Deutsch
     page.get_by_role("heading", name="Würfel").wait_for()
+    page.get_by_role("heading", level=1, name="Button Man (Braille-Variante)").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.get_by_role("link", name="Zum Spiel springen").count() == 1
     page.keyboard.press("Tab")  # leave the list box (letters there pick an entry)
     assert page.evaluate(DEEP_FOCUS) == "large"
     page.keyboard.press("d")
@@ -114,6 +118,7 @@ def test_language_switch_by_keyboard_is_part_of_the_share_link(panel_serve: Any,
     assert re.search(rf"[?&]{QUERY_KEY}=", shared)
     page.goto(shared)
     page.get_by_role("heading", name="Mögliche Angriffe").wait_for(timeout=60_000)
+    assert page.get_by_role("heading", level=1).inner_text() == "Button Man (Braille-Variante)"
     page.keyboard.press("s")
     assert "wenn sie jetzt endete" in wait_for_new(page, 0, ("wenn sie jetzt endete",))[-1]
 
@@ -143,6 +148,18 @@ def test_a_whole_match_without_the_mouse(panel_serve: Any, page: Any) -> None:
     page.keyboard.press("s")
     final = wait_for_new(page, len(heard), ("Match, first to 3:",))[-1]
     assert re.search(r"Match, first to 3: Player 1 [0-3], Bot [0-3]", final)
+
+
+def test_a_bot_that_begins_is_heard_and_the_link_keeps_its_move(panel_serve: Any, page: Any) -> None:
+    """The page's late report of its opening address must not take the bot's move back."""
+    assert GAME.new(seed=1).to_move == 1  # the bot begins
+    heard = open_game(page, game_url(panel_serve("braille"), seed=1))
+    assert any(line.startswith("Bot, ") for line in heard), heard
+    page.wait_for_timeout(1500)
+    heard = announcements(page)
+    assert " ".join(heard).count("Round 1.") == 1, heard
+    record = core.replay(decode(parse_qs(urlparse(page.url).query)[QUERY_KEY][0])[0])
+    assert len(record.history) == 1 and record.to_move == 0
 
 
 @pytest.mark.parametrize("lang", ["en"])

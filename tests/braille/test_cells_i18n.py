@@ -4,7 +4,7 @@ import pytest
 
 from core import i18n
 from core.braille.cells import half_points_cells, half_points_text, number_cells
-from core.i18n import half_points_words, number_words, t
+from core.i18n import half_points_words, number_words, plural, t
 
 
 @pytest.mark.parametrize(
@@ -88,3 +88,13 @@ def test_lookup_fails_loudly() -> None:
     with pytest.raises(KeyError):
         t("dice.shows", "en", die="d3")  # the value field is missing
     assert t("dice.shows", "en", die="d3", value=2) == "d3 shows 2"
+
+
+def test_plural_texts_come_in_pairs_and_follow_the_count() -> None:
+    for key in i18n.STRINGS:
+        stem, _, form = key.rpartition(".")
+        if form in ("one", "other"):
+            assert {f"{stem}.one", f"{stem}.other"} <= set(i18n.STRINGS), key
+    assert plural("match.won", "en", 1, winner="Anna", wins=1, losses=0) == "Anna wins the match, 1 round to 0."
+    assert plural("match.won", "de", 2, winner="Bob", wins=2, losses=1) == "Bob gewinnt die Partie, 2 Runden zu 1."
+    assert plural("match.cancelled", "en", 0, rounds=0) == "The match is cancelled after 0 rounds."

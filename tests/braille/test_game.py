@@ -9,7 +9,7 @@ import pytest
 import core
 from core.bots import make_bot
 from core.braille import speech
-from core.braille.game import BrailleState, recipe, roll_action, table
+from core.braille.game import BrailleState, recipe, roll_action, seat_table
 from core.braille.table import SIZES
 from core.buttonmen.actions import Attack, Pass, Roll, Surrender
 from core.protocol import IllegalAction, State
@@ -40,6 +40,8 @@ EXAMPLE = [3, 3, 10, 6, 6, 2, 4, 9, 5, 1]
 
 
 def test_registered_with_the_rulebook_defaults() -> None:
+    # a preset of the engine: its records change whenever the engine's rules do
+    assert GAME.rules_version == core.get_game("button-men").rules_version
     options = dict(GAME.new(seed=0).options)
     assert options == {
         "braille_d6_per_player": 2, "initiative_full_tie": "draw_round", "must_attack": True,
@@ -59,7 +61,7 @@ def test_each_player_has_the_fixed_dice(count: int, sizes: list[int]) -> None:
         assert [d.size for d in state.dice[p]] == sizes
         twin = state.dice[p][2]
         assert twin.is_twin and 2 <= twin.value <= 12
-    assert [d.slot for d in table(state, NAMES).dice[0]] == ["d3", "d4", "twin", "A", "B"][: 3 + count]
+    assert [d.slot for d in seat_table(state, NAMES).dice[0]] == ["d3", "d4", "twin", "A", "B"][: 3 + count]
 
 
 def test_only_power_and_multi_die_skill_attacks_no_surrender() -> None:
@@ -85,12 +87,12 @@ def test_complete_initiative_tie_draws_the_round() -> None:
     same = [1, 2, 7, 3, 4]
     state = rolled(same + same)
     assert state.round_number == 2 and state.match_score[0] == (0, 0, 1) and state.full_ties == (1,)
-    assert table(state, NAMES).rounds[0].full_tie
+    assert seat_table(state, NAMES).rounds[0].full_tie
     again = rolled(same + same, initiative_full_tie="reroll")
     assert again.round_number == 1 and again.inner.awaiting is not None  # every die is rolled again
     coin = rolled(same + same, initiative_full_tie="random_first")
     assert coin.inner.awaiting is not None and coin.inner.awaiting.choices == (0, 1)
-    assert table(coin, NAMES).coin_toss and roll_action(coin, 3) is None
+    assert seat_table(coin, NAMES).coin_toss and roll_action(coin, 3) is None
     toss = roll_action(coin, 2)  # typed "2": Bob begins
     assert toss is not None and coin.apply(toss).to_move == 1
 
@@ -110,8 +112,40 @@ def test_one_die_skill_attack_is_refused_with_the_ruling() -> None:
     state = rolled(EXAMPLE)
     with pytest.raises(IllegalAction, match="BR-05"):
         state.apply(Attack("Skill", (2,), (2,)))  # twin 9 alone on ... any target
-    with pytest.raises(IllegalAction, match="BR-13"):
-        rolled(EXAMPLE[:2]).apply(Roll(13))  # Anna's twin shows 2 to 12
+    with pytest.raises(IllegalAction, match="^BR-13: Player 1's twin shows 2 to 12; 13 is not possible$"):
+        rolled(EXAMPLE[:2]).apply(Roll(13))
+
+
+def test_refusals_speak_the_announce_language() -> None:
+    german = rolled(EXAMPLE, announce_language="de")
+    with pytest.raises(IllegalAction, match="^BR-04: Du musst angreifen, solange ein Angriff möglich ist"):
+        german.apply(Pass())
+    with pytest.raises(IllegalAction, match="^BR-05: Eine Skill Attack braucht zwei oder mehr Würfel"):
+        german.apply(Attack("Skill", (2,), (2,)))
+    with pytest.raises(IllegalAction, match="^BR-13: Der Zwilling von Spieler 1 zeigt 2 bis 12; 13 ist nicht"):
+        rolled(EXAMPLE[:2], announce_language="de").apply(Roll(13))
+    with pytest.raises(IllegalAction, match="^BR-13: Gib zuerst das Ergebnis für den W3 von Spieler 2 ein"):
+        rolled(EXAMPLE[:5], announce_language="de").apply(Pass())
+    with pytest.raises(IllegalAction, match="^BR-13: type the result of Player 2's d3 first"):
+        rolled(EXAMPLE[:5]).apply(Pass())
+    coin = rolled([1, 2, 7, 3, 4] * 2, initiative_full_tie="random_first", announce_language="de")
+    with pytest.raises(IllegalAction, match="^BR-03: Münzwurf"):
+        coin.apply(Roll(5))
+    finished = GAME.new(seed=2, max_wins=1, announce_language="de")
+    bot = make_bot(GAME, "random", seed=1)
+    while not finished.is_over:
+        finished = finished.apply(bot.choose(finished))
+    with pytest.raises(IllegalAction, match="^Die Partie ist vorbei"):
+        finished.apply(finished.history[-1])
+
+
+def test_table_module_is_not_shadowed_by_a_function() -> None:
+    import inspect
+
+    import core.braille
+    import core.braille.table
+
+    assert inspect.ismodule(core.braille.table) and core.braille.seat_table is seat_table
 
 
 def test_rulebook_power_attack_example_and_announcement() -> None:
@@ -120,14 +154,14 @@ def test_rulebook_power_attack_example_and_announcement() -> None:
     pending = before.apply(power)
     assert pending.to_move == 1 and pending.inner.awaiting is not None  # Bob rolls his twin by hand
     after = pending.apply(Roll(5))
-    first, last = table(before, NAMES), table(after, NAMES)
+    first, last = seat_table(before, NAMES), seat_table(after, NAMES)
     chosen = next(a for a in first.attacks if a.action == power)
     assert speech.change(first, chosen, last, EN)[:2] == [
         "Bob, Power Attack: twin 9 takes Anna's d4 showing 3.",
         "Bob rerolls the twin: now 5.",
     ]
     # the page announces the same in two steps with typed dice
-    middle = table(pending, NAMES)
+    middle = seat_table(pending, NAMES)
     assert speech.change(first, chosen, middle, EN)[1] == "Bob rerolls the twin."
     assert speech.change(middle, None, last, EN)[0] == "Bob's twin now shows 5."
     assert [d.slot for d in middle.dice[0]] == ["d3", "twin", "A", "B"]
@@ -135,7 +169,7 @@ def test_rulebook_power_attack_example_and_announcement() -> None:
 
 
 def test_attack_list_order_is_br14() -> None:
-    lines = speech.attack_list(table(rolled(EXAMPLE), NAMES), EN)
+    lines = speech.attack_list(seat_table(rolled(EXAMPLE), NAMES), EN)
     assert lines[1] == "1. Power: your twin showing 9 takes Anna's braille A showing 6."
     items = lines[1:]
     power = [i for i, line in enumerate(items) if "Power:" in line]
@@ -153,7 +187,7 @@ def test_scores_in_half_points_never_rounded() -> None:
     for seed in range(15):
         s = GAME.new(seed=seed)
         while not s.is_over:
-            now = table(s, NAMES)
+            now = seat_table(s, NAMES)
             for p in (0, 1):
                 kept = sum(SIZES[d.slot] for d in now.dice[p])
                 taken = sum(2 * SIZES[d.slot] for d in now.captured[p])
@@ -191,8 +225,8 @@ def test_max_wins_and_round_cap() -> None:
     same = [2, 2, 2, 2, 2]
     capped = rolled(same + same, round_cap=1)
     assert capped.is_over and capped.inner.cancelled and capped.winner is None
-    assert "cancelled" in speech.change(table(rolled(same + same[:4], round_cap=1), NAMES), None,
-                                        table(capped, NAMES), EN)[-1]
+    assert "cancelled" in speech.change(seat_table(rolled(same + same[:4], round_cap=1), NAMES), None,
+                                        seat_table(capped, NAMES), EN)[-1]
 
 
 def test_records_replay_and_undo_stops_at_rolls() -> None:
@@ -240,3 +274,60 @@ def test_agrees_with_the_button_men_engine(source: str) -> None:
             steps += 1
         assert mine.is_over == theirs.is_over and mine.winner == theirs.winner
         assert mine.scores == theirs.scores
+
+
+def round_ending_attack_with_typed_dice() -> tuple[BrailleState, BrailleState]:
+    """Typed dice, every reroll a 3, until an attack ends round 1: the positions before and after.
+
+    The last step is the round-ending attack itself, or the typed reroll that completes it if the
+    engine asks for the attacker's reroll first.  After it the engine, having scored round 1,
+    waits for round 2's opening roll.
+    """
+    state = rolled([2, 2, 2, 2, 2, 3, 3, 5, 3, 5])
+    while True:
+        if Pass() in state.legal_actions():
+            state = state.apply(Pass())
+            continue
+        before, state = state, state.apply(next(a for a in state.legal_actions() if isinstance(a, Attack)))
+        if not state.inner.rounds and state.inner.awaiting is not None:
+            before, state = state, state.apply(Roll(3))
+        if state.inner.rounds:
+            assert isinstance(before, BrailleState) and isinstance(state, BrailleState)
+            return before, state
+
+
+def test_typed_dice_after_a_round_ending_attack_show_the_new_round() -> None:
+    before, after = round_ending_attack_with_typed_dice()
+    assert after.inner.round_number == 2 and after.inner.awaiting is not None
+    assert after.inner.pending is not None  # the engine still holds the attack that ended round 1
+    now = seat_table(after, NAMES)
+    assert [len(now.dice[p]) for p in (0, 1)] == [5, 5] and now.captured == ((), ())
+    assert all(d.value is None for p in (0, 1) for d in now.dice[p])
+    assert now.doubled == (31, 31)  # a fresh round, nothing captured yet
+    text = after.describe()
+    assert "Player 1 has captured nothing." in text and "Player 2 has captured nothing." in text
+    assert "?" not in text and "Round 2, if it ended now: Player 1 fifteen and a half, " \
+        "Player 2 fifteen and a half." in text
+    assert after.svg().count(">?</text>") == 10 and ">-</text>" not in after.svg()
+    first = seat_table(before, NAMES)
+    chosen = next((a for a in first.attacks if a.action == after.history[-1]), None)
+    said = speech.change(first, chosen, now, EN)
+    assert any(line.startswith("Round 1 ends:") for line in said) and "Round 2." in said
+    assert said[-1] == "Anna, roll your d3 and type the result (1 to 3)."
+    assert len(said[said.index("Round 2.") + 1].split("waits for a roll")) == 6  # all five dice
+    done = after
+    for v in [2, 2, 2, 2, 2, 3, 3, 5, 3, 5]:
+        done = done.apply(Roll(v))
+    assert seat_table(done, NAMES).doubled == done.doubled_scores == (31, 31)
+
+
+def test_scores_key_after_the_match_says_the_result() -> None:
+    state = GAME.new(seed=2, max_wins=1)
+    bot = make_bot(GAME, "random", seed=1)
+    while not state.is_over:
+        state = state.apply(bot.choose(state))
+    winner = state.winner
+    assert winner is not None
+    lines = speech.scores(seat_table(state, NAMES), EN)
+    assert lines[0] == f"{NAMES[winner]} wins the match, 1 round to 0."
+    assert not any("if it ended now" in line for line in lines)

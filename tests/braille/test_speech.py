@@ -60,8 +60,9 @@ def test_attack_list_follows_br14_and_hides_one_die_skill() -> None:
         "3. Skill: your d3 showing 2 + braille B showing 1 take Anna's d4 showing 3.",
     ]
     assert attack_list(table(attacks=(SKILL,)), DE)[1] == (
-        "1. Skill: deine W3 mit 2 + Braille B mit 1 schlagen W4 von Anna mit 3."
+        "1. Skill: Dein W3 mit 2 + dein Braille B mit 1 schlagen den W4 von Anna mit 3."
     )
+    assert attack_label(table(), POWER_TWIN, DE) == "Power: Dein Zwilling mit 9 schlägt den W4 von Anna mit 3"
 
 
 def test_skill_attacks_with_fewer_dice_come_first() -> None:
@@ -95,8 +96,8 @@ def test_power_attack_sentence_is_the_rulebook_example() -> None:
         "Anna to move.",
     ]
     assert change(before, POWER_TWIN, after, DE)[:2] == [
-        "Bob, Power Attack: Zwilling 9 schlägt W4 von Anna mit 3.",
-        "Bob würfelt neu: Zwilling jetzt 5.",
+        "Bob, Power Attack: Der Zwilling mit 9 schlägt den W4 von Anna mit 3.",
+        "Bob würfelt den Zwilling (jetzt 5) neu.",
     ]
 
 
@@ -108,6 +109,10 @@ def test_skill_attack_rerolls_every_attacker() -> None:
         "Bob, Skill Attack: d3 showing 2 + braille B showing 1 take Anna's d4 showing 3.",
         "Bob rerolls the d3: now 3 and the braille B: now 6.",
     ]
+    assert change(table(), SKILL, after, DE)[:2] == [
+        "Bob, Skill Attack: Der W3 mit 2 + der Braille B mit 1 schlagen den W4 von Anna mit 3.",
+        "Bob würfelt den W3 (jetzt 3) und den Braille B (jetzt 6) neu.",
+    ]
 
 
 def test_pass_round_end_and_match_end() -> None:
@@ -118,6 +123,21 @@ def test_pass_round_end_and_match_end() -> None:
         "Round 3 ends: Anna thirty-one, Bob fifteen and a half. Anna wins the round.",
         "Anna wins the match, 3 rounds to 0.",
     ]
+    assert scores(after, EN) == ["Anna wins the match, 3 rounds to 0.",
+                                 "Match, first to 3: Anna 3, Bob 0, drawn rounds 0."]
+    assert scores(after, DE)[0] == "Anna gewinnt die Partie, 3 Runden zu 0."
+
+
+def test_match_result_says_round_or_rounds() -> None:
+    before = table(to_move=0, attacks=(), can_pass=True, max_wins=1)
+    after = table(to_move=None, max_wins=1, wins=(1, 0), rounds=(RoundEnd(1, (62, 31), 0),))
+    assert change(before, None, after, EN)[-1] == "Anna wins the match, 1 round to 0."
+    assert change(before, None, after, DE)[-1] == "Anna gewinnt die Partie, 1 Runde zu 0."
+    two = table(to_move=None, max_wins=2, wins=(1, 2), rounds=(RoundEnd(1, (62, 31), 0),))
+    assert scores(two, DE)[0] == "Bob gewinnt die Partie, 2 Runden zu 1."
+    capped = table(to_move=None, wins=(0, 0), draws=1, cancelled=True, rounds=(RoundEnd(1, (31, 31), None),))
+    assert change(before, None, capped, EN)[-1] == "The match is cancelled after 1 round."
+    assert scores(capped, DE)[0] == "Die Partie wird nach 1 Runde abgebrochen."
 
 
 def test_new_round_and_drawn_rounds_are_announced() -> None:
@@ -128,8 +148,8 @@ def test_new_round_and_drawn_rounds_are_announced() -> None:
     assert lines[:4] == [
         "Bob passt.",
         "Runde 1 endet: Anna fünfzehneinhalb, Bob fünfzehneinhalb. "
-        "Gleichstand: die Runde wird nicht gewertet.",
-        "Runde 2: alle Würfel gleich, die Runde ist unentschieden und wird neu gewürfelt.",
+        "Gleichstand: Die Runde wird nicht gewertet.",
+        "Runde 2: Alle Würfel sind gleich, die Runde ist unentschieden und wird neu gewürfelt.",
         "Runde 3.",
     ]
     assert lines[-1] == "Anna beginnt (niedrigste Würfel)."
@@ -156,9 +176,17 @@ def test_manual_roll_request() -> None:
     bob = (BOB[0], BOB[1], Die(1, "twin", 11, (5, 6)), BOB[3], BOB[4])
     rolled = table(dice=(ANNA, bob), to_move=0, turns=4)
     assert change(t, None, rolled, EN) == ["Bob's twin now shows 11.", "Anna to move."]
+    assert change(t, None, rolled, DE)[0] == "Der Zwilling von Bob zeigt jetzt 11."
     # the last die of an opening roll: who begins is announced
     opening = change(table(roll_request=Die(1, "B", None), turns=0), None, table(to_move=0), EN)
     assert opening == ["Bob's braille B now shows 1.", "Anna begins (lowest dice)."]
+
+
+def test_german_sentences_after_a_colon_start_with_a_capital() -> None:
+    assert DE.say("refuse.pass").startswith("Passen geht nicht: Ein Angriff ist möglich.")
+    assert DE.say("help").startswith("Tasten: Eine Zahl und Enter wählen einen Angriff")
+    assert DE.say("selected", number=2, label="Passen") == "Angriff 2 gewählt: Passen. Enter bestätigt, " \
+        "Escape bricht ab."
 
 
 def test_coin_toss_for_who_begins() -> None:
@@ -167,5 +195,5 @@ def test_coin_toss_for_who_begins() -> None:
     assert attack_list(t, EN) == [expected]
     assert change(t, None, table(to_move=1), EN) == ["Bob begins (coin toss)."]
     assert attack_list(t, DE) == [
-        "Alle Würfel gleich: wirf eine Münze und gib 1 ein, wenn Anna beginnt, oder 2, wenn Bob beginnt."
+        "Alle Würfel sind gleich: Wirf eine Münze und gib 1 ein, wenn Anna beginnt, oder 2, wenn Bob beginnt."
     ]

@@ -1,0 +1,214 @@
+"""Benchmarks of every registered game, the same code on CPython and in Pyodide.
+
+``python3 build.py bench`` imports this module on CPython and runs it as a script
+inside Pyodide on Node (``--json`` prints the results as one JSON line), then
+prints :func:`report`.  Everything is generic over ``core.GAMES``: random
+playouts (moves/s, games/s) and the move time of every bot level
+(``core.bots.levels``).  A game may also have a minimal hand-written model of
+its rules in :data:`MINIMAL_MODELS`; the engine's playout speed is then compared
+with it (target: at least 20 % of its moves/s, in each runtime).  Button Up!'s
+default-level bot must also move in under 0.5 s in Pyodide
+(:data:`MAX_DEFAULT_BOT_SECONDS`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import core
+from core import bots
+
+MIN_RATIO = 0.20
+"""The engine's moves/s over its minimal model's, at least (games with a minimal model)."""
+MAX_DEFAULT_BOT_SECONDS = {"button-up": 0.5}
+"""Per game: the default-level bot's mean move time in Pyodide, at most."""
+MAX_ACTIONS = 100_000
+"""A playout longer than this is a bug in the rules (they must end)."""
+DEFAULT_LEVEL: str = inspect.signature(bots.make_bot).parameters["level"].default
+
+
+# --------------------------------------------------------------------------- minimal models
+
+
+def minimal_sow(stacks: list[str], index: int) -> tuple[list[str], bool]:
+    """Sow ``stacks[index]`` clockwise; return the new circle and whether the last button matched."""
+    lifted, n = stacks[index], len(stacks)
+    reach = min(len(lifted), n - 1)
+    new = stacks[:]
+    for j in range(reach - 1):
+        new[(index + 1 + j) % n] += lifted[j]
+    target = (index + reach) % n
+    last = lifted[reach - 1]
+    matched = new[target][-1] == last and len(lifted) < n
+    new[target] += lifted[reach - 1:]
+    del new[index]
+    return new, matched
+
+
+def minimal_buttonup_game(rnd: random.Random) -> int:
+    """One random Button Up! game with the default rules, as plain functions; returns its moves."""
+    points, mover, moves = [0, 0], rnd.randrange(2), 0
+    while max(points) < 15:
+        stacks = list("RRRBBBWWW")
+        rnd.shuffle(stacks)
+        while len(stacks) > 1:
+            index = rnd.choice([i for i, s in enumerate(stacks) if "W" in s])
+            stacks, matched = minimal_sow(stacks, index)
+            mover = mover if matched else 1 - mover
+            moves += 1
+        red = sum(h for h, b in enumerate(stacks[0], 1) if b == "R")
+        black = sum(h for h, b in enumerate(stacks[0], 1) if b == "B")
+        points[0] += max(red - black, 0)
+        points[1] += max(black - red, 0)
+        mover = 0 if points[0] < points[1] else 1
+    return moves
+
+
+MINIMAL_MODELS: dict[str, Callable[[random.Random], int]] = {"button-up": minimal_buttonup_game}
+"""Hand-written minimal models of a game's rules (one random game -> its move count)."""
+
+
+# --------------------------------------------------------------------------- measurements
+
+
+def rate(play_one: Callable[[int], int], seconds: float) -> dict[str, float]:
+    """Play games (seed 0, 1, ...) for about ``seconds``; moves/s and games/s."""
+    moves = games = 0
+    start = time.perf_counter()
+    while True:
+        moves += play_one(games)
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return {"moves_per_s": moves / elapsed, "games_per_s": games / elapsed, "games": games}
+
+
+def random_game(game: core.Game, seed: int) -> int:
+    """One random playout through the protocol; returns its number of actions."""
+    rnd = random.Random(seed)
+    state = game.new(seed=seed)
+    actions = 0
+    while not state.is_over:
+        state = state.apply(rnd.choice(state.legal_actions()))
+        actions += 1
+        if actions > MAX_ACTIONS:
+            raise RuntimeError(f"{game.name}: a random playout of seed {seed} did not end")
+    return actions
+
+
+def sample_positions(game: core.Game, count: int) -> list[core.State]:
+    """``count`` positions spread over one random game (seed 1), each with a player to move."""
+    rnd = random.Random(1)
+    state, seen = game.new(seed=1), []
+    while not state.is_over:
+        seen.append(state)
+        state = state.apply(rnd.choice(state.legal_actions()))
+    step = max(len(seen) // count, 1)
+    return seen[::step][:count]
+
+
+def bot_times(game: core.Game, positions: list[core.State]) -> dict[str, dict[str, float]]:
+    """Mean and max seconds per move of every bot level on the same positions."""
+    times = {}
+    for level in bots.levels(game):
+        bot = bots.make_bot(game, level, seed=0)
+        spent = []
+        for state in positions:
+            start = time.perf_counter()
+            bot.choose(state)
+            spent.append(time.perf_counter() - start)
+        times[level] = {"mean_s": sum(spent) / len(spent), "max_s": max(spent)}
+    return times
+
+
+def run_all(seconds: float = 1.0, moves: int = 3) -> dict[str, Any]:
+    """Every measurement of every game in this runtime."""
+    results: dict[str, Any] = {"runtime": f"{platform.python_implementation()} {platform.python_version()}"
+                               f"{' (Pyodide)' if sys.platform == 'emscripten' else ''}", "games": {}}
+    for name, game in core.GAMES.items():
+        row: dict[str, Any] = {"title": game.title}
+        row["engine"] = rate(lambda seed, g=game: random_game(g, seed), seconds)  # type: ignore[misc]
+        if name in MINIMAL_MODELS:
+            model = MINIMAL_MODELS[name]
+            row["minimal"] = rate(lambda seed, m=model: m(random.Random(seed)), seconds)  # type: ignore[misc]
+        row["bots"] = bot_times(game, sample_positions(game, moves))
+        results["games"][name] = row
+    return results
+
+
+# --------------------------------------------------------------------------- report
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def game_report(name: str, runs: list[dict[str, Any]]) -> tuple[list[str], bool]:
+    """The table of one game over the runtimes; whether its targets pass."""
+    rows = [r["games"][name] for r in runs]
+    lines = [f"\n{rows[0]['title']} ({name})", f"  {'':34}" + "".join(f"{r['runtime']:>26}" for r in runs)]
+
+    def line(label: str, cells: list[str]) -> None:
+        lines.append(f"  {label:34}" + "".join(f"{c:>26}" for c in cells))
+
+    line("random playouts  moves/s", [f"{r['engine']['moves_per_s']:,.0f}" for r in rows])
+    line("random playouts  games/s", [f"{r['engine']['games_per_s']:,.1f}" for r in rows])
+    ok = True
+    if all("minimal" in r for r in rows):
+        line("minimal model    moves/s", [f"{r['minimal']['moves_per_s']:,.0f}" for r in rows])
+        ratios = [r["engine"]["moves_per_s"] / r["minimal"]["moves_per_s"] for r in rows]
+        passed = [x >= MIN_RATIO for x in ratios]
+        ok &= all(passed)
+        cells = [f"{x:.0%} {verdict(p)}" for x, p in zip(ratios, passed, strict=True)]
+        line(f"engine/minimal (>= {MIN_RATIO:.0%})", cells)
+    for level in rows[0]["bots"]:
+        mark = " (default)" if level == DEFAULT_LEVEL else ""
+        line(f"bot {level}{mark} s/move mean (max)",
+             [f"{r['bots'][level]['mean_s']:.3f} ({r['bots'][level]['max_s']:.3f})" for r in rows])
+    pyodide = [r for run, r in zip(runs, rows, strict=True) if "Pyodide" in run["runtime"]]
+    limit = MAX_DEFAULT_BOT_SECONDS.get(name)
+    if pyodide and limit is not None and DEFAULT_LEVEL in pyodide[0]["bots"]:
+        mean = pyodide[0]["bots"][DEFAULT_LEVEL]["mean_s"]
+        passed = mean < limit
+        ok &= passed
+        lines.append(f"  default-level bot ({DEFAULT_LEVEL}) in Pyodide: {mean:.3f} s/move "
+                     f"(target < {limit} s) {verdict(passed)}")
+    return lines, ok
+
+
+def report(*runs: dict[str, Any]) -> tuple[str, bool]:
+    """The benchmark tables of all games over the given runtimes, and whether all targets pass."""
+    lines, ok = ["Rulebox benchmark (random playouts; bot levels timed on the same positions)"], True
+    for name in runs[0]["games"]:
+        game_lines, game_ok = game_report(name, list(runs))
+        lines += game_lines
+        ok &= game_ok
+    lines.append(f"\nall targets: {verdict(ok)}")
+    return "\n".join(lines), ok
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per playout measurement")
+    parser.add_argument("--moves", type=int, default=3, help="bot moves timed per level")
+    parser.add_argument("--json", action="store_true", help="print the raw results as one JSON line")
+    args = parser.parse_args()
+    results = run_all(args.seconds, args.moves)
+    if args.json:
+        print(json.dumps(results))
+        return 0
+    text, ok = report(results)
+    print(text)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,73 @@
+"""The landing page of the static build: every game listed, links that work under a sub-path,
+and the basics of accessibility (landmarks, headings, names, contrast, visible focus)."""
+
+from __future__ import annotations
+
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import core
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def internal_links(page: Any) -> list[str]:
+    """The hrefs of every link that stays on the site."""
+    hrefs: list[str] = page.locator("a[href]").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    return [h for h in hrefs if not urllib.parse.urlparse(h).scheme]
+
+
+def test_every_game_is_listed_with_working_relative_links(page: Any, site_url: str, built_site: Path,
+                                                           rulebox_build: Any) -> None:
+    page.goto(site_url)
+    apps = {a.game: a.module for a in rulebox_build.discover_apps() if a.game}
+    for name, game in core.GAMES.items():
+        card = page.locator(f"li.game#{name}")
+        assert card.get_by_role("heading", level=3).inner_text() == game.title
+        if name in apps:
+            link = card.get_by_role("link", name=f"Play {game.title} in the browser")
+            assert link.get_attribute("href") == f"apps/{apps[name]}.html"
+        if (rulebox_build.NOTEBOOKS / f"{name}.ipynb").exists():
+            link = card.get_by_role("link", name=f"{game.title}: Tutorial notebook")
+            assert link.get_attribute("href") == f"lite/notebooks/index.html?path={name}.ipynb"
+            assert (built_site / "lite" / "files" / f"{name}.ipynb").exists()
+    links = internal_links(page)
+    assert links, "the landing page links nowhere"
+    for href in links:
+        assert not href.startswith("/"), f"{href} is absolute: the site must work under a sub-path"
+        if href.startswith("#"):
+            continue
+        with urllib.request.urlopen(urllib.parse.urljoin(site_url, href)) as response:
+            assert response.status == 200, href
+
+
+def test_landmarks_headings_and_visible_focus(page: Any, site_url: str) -> None:
+    page.goto(site_url)
+    assert page.get_by_role("banner").count() == 1
+    assert page.get_by_role("main").count() == 1
+    assert page.get_by_role("contentinfo").count() == 1
+    assert page.get_by_role("heading", level=1).all_inner_texts() == ["Rulebox"]
+    assert page.get_by_role("heading", level=2, name="Games").is_visible()
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Skip to the games")
+    assert skip.evaluate("el => el === document.activeElement")
+    assert skip.is_visible() and skip.bounding_box()["y"] >= 0
+    page.keyboard.press("Tab")
+    focused = page.evaluate_handle("document.activeElement")
+    outline = focused.evaluate("el => getComputedStyle(el).outlineStyle + ' ' + getComputedStyle(el).outlineWidth")
+    assert outline.startswith("solid") and not outline.endswith(" 0px"), outline
+
+
+def test_axe_finds_no_violations(page: Any, site_url: str, rulebox_build: Any) -> None:
+    axe = rulebox_build.NODE_MODULES / "axe-core" / "axe.min.js"
+    assert axe.exists(), "run `python3 build.py setup` (npm axe-core)"
+    page.goto(site_url)
+    page.add_script_tag(path=str(axe))
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        result = page.evaluate("async () => (await axe.run(document)).violations"
+                               ".map(v => `${v.id} (${v.impact}): ${v.nodes.map(n => n.target).join(', ')}`)")
+        assert result == [], f"{scheme} scheme: {result}"

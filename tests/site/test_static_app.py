@@ -1,0 +1,102 @@
+"""Smoke test of every converted app page (``panel convert --to pyodide-worker``), offline.
+
+The page's CDN requests are served from local files: BokehJS from the installed
+bokeh package, Panel's dist folder from the installed panel package, and
+Pyodide 314.0.7 from the site's vendored copy (npm core files, the patched lock
+and micropip).  What can be checked without the Pyodide CDN's numpy/pandas wheels
+(see the stack notes): the pre-rendered page appears (with its Bokeh board, if
+any), the worker starts, loads Pyodide and micropip, fetches the resources zip
+holding the rulebox wheel, and runs the page's code up to its first import of a
+package that only the CDN has.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import bokeh
+import panel
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+BOKEH_JS = Path(bokeh.__file__).parent / "server" / "static" / "js"
+PANEL_DIST = Path(panel.__file__).parent / "dist"
+CDN = {
+    re.compile(r"^https://cdn\.bokeh\.org/bokeh/release/(bokeh[a-z-]*)-[\d.]+\.min\.js$"):
+        lambda m, site: BOKEH_JS / f"{m[1]}.min.js",
+    re.compile(r"^https://cdn\.holoviz\.org/panel/[\d.]+/dist/([^?#]+)"):
+        lambda m, site: PANEL_DIST / urllib.parse.unquote(m[1]),
+    re.compile(r"^https://cdn\.jsdelivr\.net/pyodide/v[\d.]+/full/([^?#/]+)$"):
+        lambda m, site: site / "lite" / "static" / "pyodide" / m[1],
+}
+"""CDN URL patterns of the converted pages -> the local file with the same content."""
+
+
+def serve_cdn_locally(context: Any, site: Path, seen: list[str]) -> None:
+    """Answer the CDN requests from local files (404 when there is no local copy)."""
+
+    def handle(route: Any) -> None:
+        url = route.request.url
+        for pattern, local in CDN.items():
+            match = pattern.match(url)
+            if match:
+                path = local(match, site)
+                if path.is_file():
+                    seen.append(url)
+                    route.fulfill(path=str(path))
+                    return
+        route.fulfill(status=404, body="not available offline")
+
+    for pattern in CDN:
+        context.route(pattern, handle)
+
+
+def test_static_app_page_starts_offline(app_module: str, context: Any, built_site: Path, site_url: str,
+                                        require: Callable[[bool, str], None]) -> None:
+    module = app_module
+    worker_js = built_site / "apps" / f"{module}.js"
+    require(worker_js.exists(), f"the site was built without {module} (build.py site --apps)")
+    wheel_refs = re.findall(r"emfs:packed_wheels/(rulebox-[^'\"]+\.whl)", worker_js.read_text())
+    assert wheel_refs, "the worker does not install the rulebox wheel"
+    assert not re.search(r"['\"]core['\"]", worker_js.read_text()), "a package named core would come from PyPI"
+    with zipfile.ZipFile(built_site / "apps" / f"{module}.resources.zip") as resources:
+        assert f"packed_wheels/{wheel_refs[0]}" in resources.namelist()
+
+    served: list[str] = []
+    serve_cdn_locally(context, built_site, served)
+    zips: list[str] = []
+    context.route(re.compile(r"\.resources\.zip$"), lambda route: (zips.append(route.request.url), route.fallback()))
+    page = context.new_page()
+    workers: list[str] = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    messages: list[str] = []
+    page.on("console", lambda message: messages.append(message.text))
+    page.goto(f"{site_url}apps/{module}.html")
+
+    # The pre-rendered page (BokehJS from the embedded document, before any Python runs).
+    expect(page.get_by_role("heading").first).to_be_visible(timeout=30_000)
+    for canvas in page.locator(".bk-Canvas canvas").all():
+        box = canvas.bounding_box()
+        assert box and box["width"] > 100 and box["height"] > 100, "a Bokeh board is drawn too small"
+    for _ in range(240):  # the worker loads Pyodide, then fetches the zip and micropip
+        if zips and any("micropip" in u for u in served):
+            break
+        page.wait_for_timeout(250)
+    print("served locally:", *served, "console:", *messages, sep="\n  ")
+    assert any(w.endswith(f"apps/{module}.js") for w in workers), f"no worker started: {workers}"
+    assert any(u.endswith("pyodide.asm.wasm") for u in served), f"Pyodide was not loaded: {served}"
+    assert "Loaded pyodide!" in messages, messages
+    assert zips and zips[0].endswith(f"apps/{module}.resources.zip"), zips
+    assert any(re.search(r"/micropip-[\d.]+-py3-none-any\.whl$", u) for u in served), "micropip not loaded"
+    # Offline, micropip cannot fetch Panel's wheels, so the app's code must stop at its first import of
+    # a CDN package: anything else (a SyntaxError, say) is a real defect of the page.
+    error = page.get_by_text(re.compile(r"^\w+Error: ")).first
+    error.wait_for(timeout=60_000)
+    assert re.fullmatch(r"ModuleNotFoundError: No module named '(panel|bokeh|param)'", error.inner_text().strip())

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, NoReturn, Self
 
 JSON = Any
 """A value that :mod:`json` can write: dict, list, str, int, float, bool or None."""
@@ -65,31 +65,23 @@ class Option:
         return value
 
 
-class Options(Mapping[str, JSON]):
-    """A read-only, hashable mapping of option names to values."""
+class Options(dict[str, JSON]):
+    """A read-only, hashable mapping of option names to values (a frozen dict)."""
 
-    __slots__ = ("_items",)
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
 
-    def __init__(self, items: Mapping[str, JSON]) -> None:
-        self._items = dict(items)
+    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("game options cannot be changed; start a new game instead")
 
-    def __getitem__(self, key: str) -> JSON:
-        return self._items[key]
+    __setitem__ = __delitem__ = _read_only
+    clear = pop = popitem = setdefault = update = __ior__ = _read_only
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._items)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __hash__(self) -> int:
-        return hash(tuple(sorted(self._items.items(), key=lambda kv: kv[0])))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Mapping) and self._items == dict(other)
+    def __reduce__(self) -> tuple[type[Options], tuple[dict[str, JSON]]]:
+        return (Options, (dict(self),))
 
     def __repr__(self) -> str:
-        return f"Options({self._items!r})"
+        return f"Options({dict(self)!r})"
 
 
 @dataclass(frozen=True, kw_only=True)

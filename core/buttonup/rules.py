@@ -37,7 +37,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Self
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple, Self
 
 from core import rng
 from core.protocol import Action, Game, IllegalAction, Option, Options, State, register
@@ -116,8 +117,7 @@ class EndTurn(Action):
         return "decline the extra turn"
 
 
-@dataclass(frozen=True)
-class Sowing:
+class Sowing(NamedTuple):
     """What one sowing did: the circle after it and whether it earns a turn."""
 
     stacks: tuple[str, ...]
@@ -129,28 +129,32 @@ class Sowing:
 
 
 def sow(stacks: tuple[str, ...], index: int, white_match_counts: bool = True) -> Sowing:
-    """Lift ``stacks[index]`` and sow it clockwise from its bottom button."""
+    """Lift ``stacks[index]`` and sow it clockwise from its bottom button.
+
+    Each of the next stacks gets one button; on an overflow (more buttons than
+    other stacks) the last stack gets the rest as one block, order unchanged.
+    """
     lifted = stacks[index]
     n = len(stacks)
-    k, m = len(lifted), n - 1
-    targets = [(index + 1 + j) % n for j in range(min(k, m))]
+    reach = min(len(lifted), n - 1)
+    targets = [(index + 1 + j) % n for j in range(reach)]
     new = list(stacks)
-    overflow = k > m
-    if overflow:
-        for j, target in enumerate(targets[:-1]):
-            new[target] += lifted[j]
-        landed_on = new[targets[-1]][-1]
-        new[targets[-1]] += lifted[m - 1:]
-    else:
-        for j, target in enumerate(targets):
-            if j == k - 1:
-                landed_on = new[target][-1]
-            new[target] += lifted[j]
-    last = lifted[-1] if not overflow else lifted[m - 1]
-    matched = last == landed_on and (white_match_counts or last != "W")
+    for j in range(reach - 1):
+        new[targets[j]] += lifted[j]
+    last_target = targets[-1]
+    landed_on = new[last_target][-1]
+    last = lifted[reach - 1]
+    new[last_target] += lifted[reach - 1:]
     del new[index]
-    landed = tuple(t - (t > index) for t in targets)
-    return Sowing(tuple(new), landed, overflow, matched)
+    matched = last == landed_on and (white_match_counts or last != "W")
+    landed = tuple([t - (t > index) for t in targets])
+    return Sowing(tuple(new), landed, len(lifted) > reach, matched)
+
+
+@lru_cache(maxsize=4096)
+def _sow_action(stack: int, buttons: str) -> Sow:
+    """Shared action objects: a position offers the same few moves again and again."""
+    return Sow(stack, buttons)
 
 
 def heights(stack: str) -> tuple[int, int]:
@@ -233,7 +237,7 @@ class ButtonUpState(State):
         if self.choosing:
             return (ChooseStarter(RED), ChooseStarter(BLACK))
         moves: tuple[Action, ...] = tuple(
-            Sow(i, s) for i, s in enumerate(self.stacks) if "W" in s
+            [_sow_action(i, s) for i, s in enumerate(self.stacks) if "W" in s]
         )
         if self.extra and self.options["extra_turn"] == "optional":
             moves += (EndTurn(),)
@@ -251,20 +255,21 @@ class ButtonUpState(State):
         return super().why_illegal(action)
 
     def _play(self, action: Action) -> Self:
+        if isinstance(action, Sow):
+            assert self.mover is not None
+            options = self.options
+            result = sow(self.stacks, action.stack, options["white_match_counts"])
+            if len(result.stacks) == 1:
+                return self._end_round(result.stacks[0])
+            earns = result.matched and options["extra_turn"] != "off" and (
+                not result.overflow or options["overflow_extra_turn"]
+            )
+            mover = self.mover if earns else 1 - self.mover
+            return self._with(stacks=result.stacks, mover=mover, extra=earns)
         if isinstance(action, ChooseStarter):
             return self._with(mover=action.player, starter=action.player, choosing=False)
-        assert self.mover is not None
-        if isinstance(action, EndTurn):
-            return self._with(mover=1 - self.mover, extra=False)
-        assert isinstance(action, Sow)
-        result = sow(self.stacks, action.stack, self.options["white_match_counts"])
-        if len(result.stacks) == 1:
-            return self._end_round(result.stacks[0])
-        earns = result.matched and self.options["extra_turn"] != "off" and (
-            not result.overflow or self.options["overflow_extra_turn"]
-        )
-        mover = self.mover if earns else 1 - self.mover
-        return self._with(stacks=result.stacks, mover=mover, extra=earns)
+        assert isinstance(action, EndTurn) and self.mover is not None
+        return self._with(mover=1 - self.mover, extra=False)
 
     def _end_round(self, final: str) -> Self:
         assert self.starter is not None
@@ -322,6 +327,8 @@ class ButtonUp(Game):
     title = "Button Up!"
     rules_version = "1"
     options = OPTIONS
+    search = {"iterations": 200}
+    """Keeps the default bot's move well under half a second in the browser."""
 
     def _initial(self, seed: int, options: Options) -> ButtonUpState:
         stream = rng.seed_stream(seed)

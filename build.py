@@ -453,11 +453,15 @@ def build_lite(wheel: Path, out: Path, work: Path) -> None:
         stop("the JupyterLite build does not point at the vendored Pyodide")
 
 
-def tutorial_link(game: str) -> str | None:
-    """The relative URL of a game's tutorial in JupyterLite, if it has one."""
-    if (NOTEBOOKS / f"{game}.ipynb").exists():
-        return f"lite/notebooks/index.html?path={game}.ipynb"
-    return None
+LANGUAGE_NAMES = {"de": "Deutsch", "fr": "Français", "es": "Español"}
+"""How a tutorial translation (``notebooks/<game>.<lang>.ipynb``) is named on the landing page."""
+
+
+def tutorial_links(game: str) -> list[tuple[str | None, str]]:
+    """A game's tutorials in JupyterLite: ``(language or None for English, relative URL)``."""
+    found: list[tuple[str | None, str]] = [(None, f"{game}.ipynb")] if (NOTEBOOKS / f"{game}.ipynb").exists() else []
+    found += [(p.suffixes[-2][1:], p.name) for p in sorted(NOTEBOOKS.glob(f"{game}.*.ipynb"))]
+    return [(lang, f"lite/notebooks/index.html?path={name}") for lang, name in found]
 
 
 def summary(game: Any) -> str:
@@ -480,10 +484,15 @@ def game_cards(apps: Sequence[App]) -> str:
         if name in pages:
             links.append(f'<li><a class="play" href="apps/{pages[name]}.html">Play {title}'
                          '<span class="visually-hidden"> in the browser</span></a></li>')
-        tutorial = tutorial_link(name)
-        if tutorial:
-            links.append(f'<li><a class="learn" href="{html.escape(tutorial)}">'
-                         f'<span class="visually-hidden">{title}: </span>Tutorial notebook</a></li>')
+        for lang, tutorial in tutorial_links(name):
+            if lang is None:
+                links.append(f'<li><a class="learn" href="{html.escape(tutorial)}">'
+                             f'<span class="visually-hidden">{title}: </span>Tutorial notebook</a></li>')
+            else:
+                language = html.escape(LANGUAGE_NAMES.get(lang, lang))
+                links.append(f'<li><a class="learn" href="{html.escape(tutorial)}" hreflang="{lang}">'
+                             f'<span class="visually-hidden">{title}: </span>Tutorial notebook '
+                             f'(<span lang="{lang}">{language}</span>)</a></li>')
         cards.append(
             f'<li class="game" id="{name}">\n<article aria-labelledby="title-{name}">\n'
             f'<h3 id="title-{name}">{title}</h3>\n<p>{html.escape(summary(game))}</p>\n'

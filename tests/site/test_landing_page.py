@@ -31,9 +31,14 @@ def test_every_game_is_listed_with_working_relative_links(page: Any, site_url: s
             link = card.get_by_role("link", name=f"Play {game.title} in the browser")
             assert link.get_attribute("href") == f"apps/{apps[name]}.html"
         if (rulebox_build.NOTEBOOKS / f"{name}.ipynb").exists():
-            link = card.get_by_role("link", name=f"{game.title}: Tutorial notebook")
+            link = card.get_by_role("link", name=f"{game.title}: Tutorial notebook", exact=True)
             assert link.get_attribute("href") == f"lite/notebooks/index.html?path={name}.ipynb"
             assert (built_site / "lite" / "files" / f"{name}.ipynb").exists()
+        for translation in rulebox_build.NOTEBOOKS.glob(f"{name}.*.ipynb"):
+            lang = translation.suffixes[-2][1:]
+            link = card.locator(f'a[hreflang="{lang}"]')
+            assert link.get_attribute("href") == f"lite/notebooks/index.html?path={translation.name}"
+            assert (built_site / "lite" / "files" / translation.name).exists()
     links = internal_links(page)
     assert links, "the landing page links nowhere"
     for href in links:

@@ -1,18 +1,14 @@
 """Automated accessibility audit: axe-core in Chromium on every page of the site.
 
-Each web app (every ``webapp/*.py`` with a ``create_app``) is served with
-``panel serve``; the built landing page is audited too when it exists.  Any
-violation of impact "serious" or "critical" fails the test, listed with its
-rule id, the element and axe's help text.
+Each web app (the ``app_module`` fixture: every app the site build finds) is
+served with ``panel serve``.  Any violation of impact "serious" or "critical"
+fails the test, listed with its rule id, the element and axe's help text.  The
+landing page has its own, stricter audit (no violation at all, light and dark)
+in ``tests/site/test_landing_page.py``.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +16,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "tests" / "js" / "node_modules" / "axe-core" / "axe.min.js"
-APPS = sorted(p.stem for p in (ROOT / "webapp").glob("*.py") if "def create_app(" in p.read_text())
 BLOCKING = ("serious", "critical")
 
 
@@ -53,16 +48,16 @@ def settle(page: Any) -> None:
     page.wait_for_timeout(1500)
 
 
-def test_every_app_module_is_audited() -> None:
-    assert "braille" in APPS and "buttonup" in APPS
+def test_every_app_module_is_audited(rulebox_build: Any) -> None:
+    modules = {a.module for a in rulebox_build.discover_apps()}
+    assert {"braille", "buttonmen", "buttonup"} <= modules
 
 
-@pytest.mark.parametrize("app", APPS)
-def test_app_page_has_no_serious_violations(app: str, panel_serve: Any, page: Any) -> None:
-    page.goto(panel_serve(app))
+def test_app_page_has_no_serious_violations(app_module: str, panel_serve: Any, page: Any) -> None:
+    page.goto(panel_serve(app_module))
     settle(page)
     report = blocking_report(audit(page))
-    assert not report, f"axe found serious/critical problems on the {app} page:\n{report}"
+    assert not report, f"axe found serious/critical problems on the {app_module} page:\n{report}"
 
 
 def test_braille_page_themes_and_german_pass_the_audit(panel_serve: Any, page: Any) -> None:
@@ -78,33 +73,3 @@ def test_braille_page_themes_and_german_pass_the_audit(panel_serve: Any, page: A
     assert page.locator(".bmb.contrast.large").count() == 1
     report = blocking_report(audit(page))
     assert not report, f"axe found serious/critical problems in the themed German page:\n{report}"
-
-
-def landing_dir() -> Path | None:
-    """The built site: ``$RULEBOX_SITE`` or ``_site``, if it holds an index.html."""
-    for candidate in (os.environ.get("RULEBOX_SITE"), str(ROOT / "_site")):
-        if candidate and (Path(candidate) / "index.html").exists():
-            return Path(candidate)
-    return None
-
-
-@pytest.fixture
-def landing_url() -> Iterator[str]:
-    site = landing_dir()
-    if site is None:
-        pytest.skip("no built site (_site/index.html); run `python build.py site` first")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/index.html"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=10)
-
-
-def test_landing_page_has_no_serious_violations(landing_url: str, page: Any) -> None:
-    page.goto(landing_url)
-    page.wait_for_load_state("load")
-    report = blocking_report(audit(page))
-    assert not report, f"axe found serious/critical problems on the landing page:\n{report}"

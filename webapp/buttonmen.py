@@ -25,9 +25,9 @@ from core.buttonmen import ButtonMenState, Pass
 from core.buttonmen.render import status
 from core.protocol import Action, IllegalAction
 from webapp import buttonmen_view as view
-from webapp.buttonmen_setup import MatchSetup, styled_button
+from webapp.buttonmen_setup import MatchSetup
 from webapp.buttonmen_view import Selection
-from webapp.components import FOCUS_CSS, KeyMap, LiveRegion, ShareLink, heading, html, update_bokeh
+from webapp.components import FOCUS_CSS, KeyMap, LiveRegion, ShareLink, button, heading, html, update_bokeh
 from webapp.links import LinkSync
 from webapp.page import key_map_html, make_page
 from webapp.session import HUMAN, GameSession, seat_choices
@@ -153,12 +153,12 @@ class ButtonMenApp(pn.viewable.Viewer):
         self.keys = KeyMap(self.press, keys=KEYS)
         self.status = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.curtain = html("", margin=(0, 5), sizing_mode="stretch_width")
-        self.reveal = styled_button("Show my choices", color="primary")
+        self.reveal = button("Show my choices", color="primary")
         self.reveal.on_click(lambda _e: self.take_device())
         # size choice
         self.size_prompt = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.size_select = pn.widgets.Select(label="Size", options={}, stylesheets=[FOCUS_CSS], width=220)
-        self.size_confirm = styled_button("Confirm size", color="primary")
+        self.size_confirm = button("Confirm size", color="primary")
         self.size_confirm.on_click(lambda _e: self.confirm_size())
         self.size_box = pn.Column(self.size_prompt, pn.Row(self.size_select, self.size_confirm, align="end"))
         # attacks
@@ -173,11 +173,11 @@ class ButtonMenApp(pn.viewable.Viewer):
         self.theirs.param.watch(self._on_checks, ["value"])
         self.attack_buttons = pn.FlexBox(gap="8px", margin=(0, 5))
         self.rule = html("", margin=(0, 5), sizing_mode="stretch_width")
-        self.pass_button = styled_button("Pass (P)", color="warning")
+        self.pass_button = button("Pass (P)", color="warning")
         self.pass_button.on_click(lambda _e: self.pass_turn())
-        self.clear_button = styled_button("Clear selection (X)", variant="outline")
+        self.clear_button = button("Clear selection (X)", variant="outline")
         self.clear_button.on_click(lambda _e: self.select(Selection()))
-        self.surrender_button = styled_button("Surrender the round", color="danger", variant="outline")
+        self.surrender_button = button("Surrender the round", color="danger", variant="outline")
         self.surrender_button.on_click(lambda _e: self.surrender())
         self.attack_box = pn.Column(
             self.hint, self.mine_label, self.mine, self.theirs_label, self.theirs,
@@ -190,13 +190,13 @@ class ButtonMenApp(pn.viewable.Viewer):
         self.all_actions = pn.widgets.Select(label="All legal actions (keyboard: choose, then play)",
                                              options={}, size=6, stylesheets=[FOCUS_CSS],
                                              sizing_mode="stretch_width")
-        self.play_listed = styled_button("Play the chosen action", color="primary")
+        self.play_listed = button("Play the chosen action", color="primary")
         self.play_listed.on_click(lambda _e: self.play_from_list())
         self.list_box = pn.Column(self.all_actions, self.play_listed, sizing_mode="stretch_width")
         self.refused = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.scores = html("", sizing_mode="stretch_width")
         self.summary = html("", sizing_mode="stretch_width")
-        self.again = styled_button("New match, same settings", color="primary")
+        self.again = button("New match, same settings", color="primary")
         self.again.on_click(lambda _e: self.setup.start())
         self.history = html("", sizing_mode="stretch_width")
         self.log = html("", sizing_mode="stretch_width")
@@ -336,7 +336,7 @@ class ButtonMenApp(pn.viewable.Viewer):
         others = [] if not human or state.phase in ("attack", "swing") else state.legal_actions()
         buttons = []
         for action in others if len(others) <= MAX_ACTION_BUTTONS else []:
-            b = styled_button(view.action_label(state, action), color="primary")
+            b = button(view.action_label(state, action), color="primary")
             b.on_click(partial(self._press_action, action))
             buttons.append(b)
         self.other_buttons.objects = buttons
@@ -401,7 +401,7 @@ class ButtonMenApp(pn.viewable.Viewer):
         found = view.attacks_for(state, self.selection)
         buttons: list[Any] = []
         for attack in found:
-            b = styled_button(view.action_label(state, attack), color="primary", css_classes=["bm-attack"])
+            b = button(view.action_label(state, attack), color="primary", css_classes=["bm-attack"])
             b.on_click(partial(self._press_action, attack))
             buttons.append(b)
         self.attack_buttons.objects = buttons or [html(

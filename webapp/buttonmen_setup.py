@@ -17,31 +17,13 @@ import panel as pn
 
 from core import rng
 from core.buttonmen import ButtonMenState, parse_recipe, roster
-from core.protocol import JSON, Game, IllegalAction, Option
-from webapp.components import FOCUS_CSS, NO_SPIN_CSS, heading, html
+from core.protocol import JSON, Game, Option
+from webapp.components import FOCUS_CSS, NO_SPIN_CSS, FormValues, button, deal_number, heading, html, start_game
 from webapp.session import GameSession, seat_choices
 
-BUTTON_CSS = """
-:host { --primary-color: #0b5cad; --button-primary-text-color: #ffffff; --background-text-color: #111111;
-        --surface-color: #e8e8e8; --surface-text-color: #111111; }
-:host(.solid) .bk-btn.bk-btn-primary { background-color: #0b5cad; color: #ffffff; }
-:host(.solid) .bk-btn.bk-btn-success { background-color: #1b5e20; color: #ffffff; }
-:host(.solid) .bk-btn.bk-btn-warning { background-color: #7a4100; color: #ffffff; }
-:host(.solid) .bk-btn.bk-btn-danger { background-color: #a00000; color: #ffffff; }
-:host(.outline) .bk-btn { background-color: #ffffff; border: 2px solid currentColor; }
-:host(.outline) .bk-btn.bk-btn-primary, :host(.outline) .bk-btn.bk-btn-default { color: #0b3d91; }
-:host(.outline) .bk-btn.bk-btn-success { color: #1b5e20; }
-:host(.outline) .bk-btn.bk-btn-danger { color: #a00000; }
-"""
-"""Button colours with strong contrast (white on dark fills; dark text on white outlines)."""
 
 PICKED = ("buttons", "recipes", "max_wins")
 """Options with their own fields; every other option with choices is a ruling."""
-
-
-def styled_button(label: str, **params: Any) -> pn.widgets.Button:
-    """A button with the focus ring and the high-contrast colours of :data:`BUTTON_CSS`."""
-    return pn.widgets.Button(label=label, stylesheets=[FOCUS_CSS, BUTTON_CSS], **params)
 
 
 def roster_names() -> list[str]:
@@ -123,7 +105,7 @@ class MatchSetup(pn.viewable.Viewer):
                 placeholder="e.g. Bauer", stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
             for p in (0, 1)
         ]
-        self._random = [styled_button(f"Random TL button for player {p + 1}", variant="outline") for p in (0, 1)]
+        self._random = [button(f"Random TL button for player {p + 1}", variant="outline") for p in (0, 1)]
         self._recipes = [
             pn.widgets.TextInput(label=f"Player {p + 1}'s custom recipe (optional, replaces the button's dice)",
                                  placeholder="e.g. (4) (8) (12) (20) (X)", stylesheets=[FOCUS_CSS],
@@ -144,7 +126,7 @@ class MatchSetup(pn.viewable.Viewer):
         self._rulings_box = pn.Column(*self._rulings.values(), visible=False, sizing_mode="stretch_width")
         self._show_rulings.link(self._rulings_box, value="visible")
         self._seed = pn.widgets.TextInput(label="Deal number (blank: random)", value="", stylesheets=[FOCUS_CSS])
-        self._start = styled_button("Start match", color="primary")
+        self._start = button("Start match", color="primary")
         self._start.on_click(lambda _event: self.start())
         self._error = html("", sizing_mode="stretch_width")
         for p in (0, 1):
@@ -212,13 +194,9 @@ class MatchSetup(pn.viewable.Viewer):
             text = f"<p style='margin:0.2em 0;color:{colour}'>{escape(info)}</p>"
         self._info[player].object = text
 
-    def values(self) -> tuple[list[str], int | None, dict[str, JSON]]:
+    def values(self) -> FormValues:
         """Seats, deal number and options from the form; ValueError says what is wrong."""
-        seed_text = (self._seed.value or "").strip()
-        try:
-            seed = int(seed_text) if seed_text else None
-        except ValueError:
-            raise ValueError(f"the deal number must be a whole number; got {seed_text!r}") from None
+        seed = deal_number(self._seed.value)
         names = [self.name_text(p) for p in (0, 1)]
         recipes = [self._recipes[p].value_input or self._recipes[p].value or "" for p in (0, 1)]
         stream = rng.seed_stream(secrets.randbits(32) if seed is None else seed)
@@ -230,14 +208,7 @@ class MatchSetup(pn.viewable.Viewer):
 
     def start(self) -> None:
         """Start the match described by the form, or show why it cannot start."""
-        try:
-            seats, seed, options = self.values()
-            self.session.new_game(seats, seed=seed, **options)
-        except (ValueError, IllegalAction) as error:
-            self._error.object = (f"<p role='alert' style='color:#a00000'>Cannot start: "
-                                  f"{escape(str(error))}</p>")
-        else:
-            self._error.object = ""
+        start_game(self.session, self.values, self._error)
 
     def _sync(self, *_: Any) -> None:
         """Show the current match's settings, so "Start match" replays them with a new deal."""

@@ -62,17 +62,24 @@ def heading(text: str, level: int = 2) -> pn.pane.HTML:
 
 
 BUTTON_CSS = """
-.bk-btn-primary { background-color: #0b5cad !important; border-color: #0b3d91 !important;
-                  color: #fff !important; }
-.bk-btn-primary:hover { background-color: #0b3d91 !important; }
-:host(.outline) .bk-btn-primary { background-color: #fff !important; color: #0b3d91 !important; }
-:host(.outline) .bk-btn-primary:hover { background-color: #e3f2fd !important; }
+:host { --primary-color: #0b5cad; --button-primary-text-color: #ffffff; --background-text-color: #111111;
+        --surface-color: #e8e8e8; --surface-text-color: #111111; }
+:host(.solid) .bk-btn.bk-btn-primary { background-color: #0b5cad; border-color: #0b3d91; color: #ffffff; }
+:host(.solid) .bk-btn.bk-btn-primary:hover { background-color: #0b3d91; }
+:host(.solid) .bk-btn.bk-btn-success { background-color: #1b5e20; color: #ffffff; }
+:host(.solid) .bk-btn.bk-btn-warning { background-color: #7a4100; color: #ffffff; }
+:host(.solid) .bk-btn.bk-btn-danger { background-color: #a00000; color: #ffffff; }
+:host(.outline) .bk-btn { background-color: #ffffff; border: 2px solid currentColor; }
+:host(.outline) .bk-btn.bk-btn-primary, :host(.outline) .bk-btn.bk-btn-default { color: #0b3d91; }
+:host(.outline) .bk-btn.bk-btn-success { color: #1b5e20; }
+:host(.outline) .bk-btn.bk-btn-danger { color: #a00000; }
+:host(.outline) .bk-btn.bk-btn-primary:hover { background-color: #e3f2fd; }
 """
-"""Primary buttons in colours with a contrast ratio above 4.5:1 (solid and outline)."""
+"""Button colours with strong contrast (white on dark fills; dark text on white outlines)."""
 
 
 def button(label: str, **params: Any) -> pn.widgets.Button:
-    """A button with the shared visible focus ring and contrast-safe primary colours."""
+    """A button with the shared visible focus ring and the contrast-safe colours of :data:`BUTTON_CSS`."""
     return pn.widgets.Button(label=label, stylesheets=[FOCUS_CSS, BUTTON_CSS], **params)
 
 
@@ -295,6 +302,30 @@ def _choice_label(value: JSON) -> str:
     return str(value).replace("_", " ")
 
 
+def deal_number(text: str | None) -> int | None:
+    """The deal number typed in a new-game form; blank means a random deal."""
+    text = (text or "").strip()
+    try:
+        return int(text) if text else None
+    except ValueError:
+        raise ValueError(f"the deal number must be a whole number; got {text!r}") from None
+
+
+FormValues = tuple[list[str], int | None, dict[str, JSON]]
+"""What a new-game form describes: seats, deal number and options."""
+
+
+def start_game(session: GameSession, values: Callable[[], FormValues], error: pn.pane.HTML) -> None:
+    """Start the game a form describes, or say in ``error`` why it cannot start."""
+    try:
+        seats, seed, options = values()
+        session.new_game(seats, seed=seed, **options)
+    except (ValueError, IllegalAction) as problem:
+        error.object = f"<p role='alert' style='color:#a00000'>Cannot start: {escape(str(problem))}</p>"
+    else:
+        error.object = ""
+
+
 class NewGameDialog(pn.viewable.Viewer):
     """Seats (human or bot level) and every option of the game, then "Start new game"."""
 
@@ -336,7 +367,7 @@ class NewGameDialog(pn.viewable.Viewer):
         return pn.widgets.TextInput(label=f"{label} (blank: default)", value="",
                                     stylesheets=[FOCUS_CSS])
 
-    def values(self) -> tuple[list[str], int | None, dict[str, JSON]]:
+    def values(self) -> FormValues:
         """The chosen seats, deal number and options (a blank text field means the default)."""
         seats = [w.value for w in self._seats]
         defaults = {o.name: o.default for o in self.session.game.options}
@@ -344,23 +375,11 @@ class NewGameDialog(pn.viewable.Viewer):
         for name, widget in self._options.items():
             value = widget.value
             options[name] = (value.strip() or defaults[name]) if isinstance(value, str) else value
-        seed_text = (self._seed.value or "").strip()
-        try:
-            seed = int(seed_text) if seed_text else None
-        except ValueError:
-            raise ValueError(f"the deal number must be a whole number; got {seed_text!r}") from None
-        return seats, seed, options
+        return seats, deal_number(self._seed.value), options
 
     def start(self) -> None:
         """Start the game described by the widgets, or show why it cannot start."""
-        try:
-            seats, seed, options = self.values()
-            self.session.new_game(seats, seed=seed, **options)
-        except (ValueError, IllegalAction) as error:
-            self._error.object = (f"<p role='alert' style='color:#a00000'>"
-                                  f"Cannot start: {escape(str(error))}</p>")
-        else:
-            self._error.object = ""
+        start_game(self.session, self.values, self._error)
 
     def _sync(self, *_: Any) -> None:
         """Show the current game's settings (so "Start" replays them with a new deal)."""

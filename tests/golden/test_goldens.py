@@ -1,0 +1,25 @@
+"""Every golden playthrough replays to the same record and the same descriptions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import core
+from tests.golden.goldens import CASES, DATA, descriptions
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_playthrough_replays_identically(name: str) -> None:
+    data = json.loads((DATA / f"{name}.json").read_text())
+    record = data["record"]
+    game = core.get_game(record["game"])
+    state = game.new(seed=record["seed"], **record["options"])
+    assert descriptions(state) == data["texts"][0]
+    for number, (action, texts) in enumerate(zip(record["actions"], data["texts"][1:], strict=True), start=1):
+        state = state.apply(state.action_from_json(action))
+        assert descriptions(state) == texts, f"{name}: description after action {number} differs"
+    assert state.is_over
+    assert json.loads(json.dumps(state.to_record())) == record
+    assert core.replay(record) == state

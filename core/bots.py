@@ -1,19 +1,23 @@
 """Bots that play any game through the protocol alone.
 
-Every bot has ``choose(state) -> Action``.  All are seeded, so the same seed
-and the same state give the same choice on CPython and in the browser.
+Every bot has ``choose(state, actor=None) -> Action`` for a seat that may act
+(the single actor by default).  All are seeded, so the same seed and the same
+state give the same choice on CPython and in the browser.  No bot acts for
+:data:`~core.protocol.CHANCE` (typed dice) or the moderator: inside a search,
+chance actions are sampled uniformly.
 
 * :class:`RandomBot` picks uniformly among the legal actions.
 * :class:`GreedyBot` looks one action ahead with the game's ``evaluate``.
-* :class:`MCTSBot` runs UCT search.  Chance and hidden information are handled
-  by determinization: every iteration re-seeds the future dice (and resamples
-  what the bot cannot see) through ``State.determinize``, and shares one tree
-  keyed by the actions' JSON form (single-observer information-set MCTS).
+* :class:`MCTSBot` runs UCT search for any number of players, each maximising
+  its own return.  Chance and hidden information are handled by
+  determinization: every iteration re-seeds the future dice (and resamples what
+  the bot cannot see) through ``State.determinize``, and shares one tree keyed
+  by the actions' JSON form (single-observer information-set MCTS).  It stops
+  after ``iterations`` or ``time_ms`` milliseconds, whichever comes first.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Callable
@@ -21,13 +25,21 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from core import rng
-from core.protocol import Action, Game, State
+from core.protocol import Action, BotLevel, Game, State, action_key
 
 
 class Bot(Protocol):
-    """Anything that picks an action for the player to move."""
+    """Anything that picks an action for a seat that may act."""
 
-    def choose(self, state: State) -> Action: ...
+    def choose(self, state: State, actor: int | None = None) -> Action: ...
+
+
+def seat(state: State, actor: int | None) -> int:
+    """The seat a bot plays for: ``actor``, or the single actor; never chance or the moderator."""
+    who = state.to_move if actor is None else actor
+    if who is None or who < 0 or who not in state.actors:
+        raise ValueError(f"a bot plays a seat that may act now; actors: {sorted(state.actors)}")
+    return who
 
 
 def _stream(seed: int, state: State) -> int:
@@ -35,14 +47,19 @@ def _stream(seed: int, state: State) -> int:
     return rng.seed_stream(seed * 1_000_003 + len(state.history))
 
 
-def choices(state: State) -> list[Action]:
+def choices(state: State, actor: int | None = None) -> list[Action]:
     """The legal actions a bot considers: conceding ones only when nothing else is legal."""
-    legal = state.legal_actions()
+    legal = state.legal_actions(actor)
     return [a for a in legal if not a.concedes] or legal
 
 
 def _key(action: Action) -> str:
-    return json.dumps(action.to_json(), sort_keys=True)
+    return action_key(action.to_json())
+
+
+def _next_actor(state: State) -> int:
+    """Inside a search: the first of the actors (simultaneous choices are taken in seat order)."""
+    return min(state.actors, key=lambda a: (a < 0, a))
 
 
 @dataclass
@@ -51,8 +68,8 @@ class RandomBot:
 
     seed: int = 0
 
-    def choose(self, state: State) -> Action:
-        _, action = rng.choice(_stream(self.seed, state), choices(state))
+    def choose(self, state: State, actor: int | None = None) -> Action:
+        _, action = rng.choice(_stream(self.seed, state), choices(state, seat(state, actor)))
         return action
 
 
@@ -63,15 +80,14 @@ class GreedyBot:
     game: Game
     seed: int = 0
 
-    def choose(self, state: State) -> Action:
-        player = state.to_move
-        assert player is not None, "the game is over"
+    def choose(self, state: State, actor: int | None = None) -> Action:
+        player = seat(state, actor)
         stream, noise = rng.next64(_stream(self.seed, state))
         seen = state.determinize(player, noise)
         best: list[Action] = []
         best_value = -math.inf
-        for action in choices(state):
-            value = self.game.evaluate(seen.apply(action), player)
+        for action in choices(state, player):
+            value = self.game.evaluate(seen.apply(action, player), player)
             if value > best_value + 1e-12:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-12:
@@ -93,42 +109,47 @@ class _Node:
 class MCTSBot:
     """UCT search over determinized states, with random playouts.
 
-    ``iterations`` bounds the work; ``seconds``, when given, bounds the time
-    as well.  Playouts longer than ``playout_depth`` actions are scored with
+    ``iterations`` bounds the work; ``time_ms``, when given, bounds the time
+    as well (so a page can promise a reply time).  Playouts longer than ``playout_depth`` actions are scored with
     the game's ``evaluate`` instead of being played to the end.
     """
 
     game: Game
     iterations: int = 300
-    seconds: float | None = None
+    time_ms: int | None = None
     seed: int = 0
     exploration: float = 1.4
     playout_depth: int = 200
 
-    def choose(self, state: State) -> Action:
-        player = state.to_move
-        assert player is not None, "the game is over"
-        legal = choices(state)
+    def choose(self, state: State, actor: int | None = None) -> Action:
+        player = seat(state, actor)
+        legal = choices(state, player)
         if len(legal) == 1:
             return legal[0]
         stream = _stream(self.seed, state)
         root = _Node(player=None)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         for _ in range(self.iterations):
             if deadline is not None and time.perf_counter() > deadline:
                 break
             stream, noise = rng.next64(stream)
-            stream = self._iterate(root, state.determinize(player, noise), stream)
+            stream = self._iterate(root, state.determinize(player, noise), stream, player)
         by_key = {_key(a): a for a in legal}
         best = max(by_key, key=lambda k: (root.children[k].visits if k in root.children else -1, k))
         return by_key[best]
 
-    def _iterate(self, root: _Node, state: State, stream: int) -> int:
+    def _iterate(self, root: _Node, state: State, stream: int, player: int) -> int:
         path = [root]
         node = root
+        first = True
         while not state.is_over:
-            mover = state.to_move
-            actions = {_key(a): a for a in choices(state)}
+            mover = player if first else _next_actor(state)
+            first = False
+            if mover < 0:   # chance or the moderator: sampled, not searched
+                stream, action = rng.choice(stream, state.legal_actions(mover))
+                state = state.apply(action, mover)
+                continue
+            actions = {_key(a): a for a in choices(state, mover)}
             for k in actions:
                 if k in node.children:
                     node.children[k].available += 1
@@ -136,12 +157,12 @@ class MCTSBot:
             if untried:
                 stream, k = rng.choice(stream, untried)
                 child = node.children[k] = _Node(player=mover, available=1)
-                state = state.apply(actions[k])
+                state = state.apply(actions[k], mover)
                 path.append(child)
                 break
             k = max(actions, key=lambda k: self._ucb(node.children[k]))
             node = node.children[k]
-            state = state.apply(actions[k])
+            state = state.apply(actions[k], mover)
             path.append(node)
         stream, values = self._playout(state, stream)
         for visited in path:
@@ -158,35 +179,37 @@ class MCTSBot:
         for _ in range(self.playout_depth):
             if state.is_over:
                 return stream, state.returns()
-            stream, action = rng.choice(stream, choices(state))
-            state = state.apply(action)
+            mover = _next_actor(state)
+            stream, action = rng.choice(stream, choices(state, mover))
+            state = state.apply(action, mover)
         if state.is_over:
             return stream, state.returns()
-        return stream, tuple(self.game.evaluate(state, p) for p in range(self.game.players))
+        return stream, tuple(self.game.evaluate(state, p) for p in range(state.players))
 
 
 BotFactory = Callable[[Game, int], Bot]
 
-LEVELS: dict[str, tuple[str, BotFactory]] = {
-    "random": ("Random: any legal move", lambda game, seed: RandomBot(seed)),
-    "greedy": ("Greedy: best immediate result", lambda game, seed: GreedyBot(game, seed)),
-    "mcts": ("Thinker: tree search (MCTS)", lambda game, seed: MCTSBot(game, seed=seed, **game.search)),
+LEVELS: dict[str, BotLevel] = {
+    "random": BotLevel("Random: any legal move", lambda game, seed: RandomBot(seed)),
+    "greedy": BotLevel("Greedy: best immediate result", lambda game, seed: GreedyBot(game, seed)),
+    "mcts": BotLevel("Thinker: tree search (MCTS)", lambda game, seed: MCTSBot(game, seed=seed, **game.search)),
 }
-"""The levels every game offers: name -> (label, factory)."""
+"""The levels every game offers: name -> level."""
 
 
 DEFAULT_LEVEL = "mcts"
 """The level a new game offers first."""
 
 
-def levels(game: Game) -> dict[str, tuple[str, BotFactory]]:
-    """The bot levels of ``game``, weakest first (a game may add stronger ones)."""
-    return {**LEVELS, **getattr(game, "extra_bot_levels", {})}
+def levels(game: Game) -> dict[str, BotLevel]:
+    """The bot levels of ``game``, weakest first (the protocol's, then those the game declares)."""
+    return {**LEVELS, **game.bot_levels}
 
 
-def make_bot(game: Game, level: str = "mcts", seed: int = 0) -> Bot:
+def make_bot(game: Game, level: str = DEFAULT_LEVEL, seed: int = 0) -> Bot:
     """A bot of a named level for ``game``."""
     available = levels(game)
     if level not in available:
         raise ValueError(f"unknown bot level {level!r} for {game.name}; levels: {', '.join(available)}")
-    return available[level][1](game, seed)
+    bot: Bot = available[level].factory(game, seed)
+    return bot

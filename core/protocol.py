@@ -6,10 +6,45 @@ never changes the old one.  The random stream is a plain integer inside the
 state, so a state is cheap to copy and its :meth:`State.to_record` replays
 exactly anywhere (:func:`replay`).  Actions are small frozen value objects with
 a human label (``str(action)``) and a JSON form (``action.to_json()``).
+
+Who acts.  A game has 2-8 *seats* (``state.players``, fixed per game instance
+by its options), numbered from 0.  Two more *actors* never sit at the table:
+:data:`CHANCE` (dice typed in by hand: never a player's choice, and no bot ever
+picks its own dice) and :data:`MODERATOR` (a referee entering reported results
+or setting up a position).  ``state.actors`` is the set of actors who may act
+now: one is the common case, several mean simultaneous or free-order choices,
+none means the game is over.  A player may act several times in a row (long
+turns): the actor simply stays the same.
+
+How it ends.  A finished state has an :class:`Outcome`: every player's place
+(1-based, shared places allowed) and a one-line reason.  ``returns()`` turns
+places into values in [0, 1] for bots and statistics, for any number of players.
+
+What each player sees.  :meth:`State.view` is the one place that decides it:
+descriptions, SVG, bots' determinization and public records (share links,
+saved files) all go through it.
+
+What a game writes.  A state subclass supplies small hooks -- ``actors``,
+``outcome``, ``_legal_actions(actor)``, ``_play(action, actor)`` and, where
+needed, ``_accepts`` (legal actions too many to list), ``_irreversible``
+(steps undo may not cross), ``view``/``_imagine`` (hidden information) and
+``public_length`` (what a public record may hold) -- and inherits ``apply``,
+``_with``, ``action_from_json``, ``undo`` and the records from here.  Its
+:class:`Game` supplies options, the first state, ``describe``/``svg`` and an
+evaluation; rendering lives with the game, so a state module never imports
+its renderer.
+
+Nested games.  A state may hold sub-games (e.g. a campaign's battles).  An
+action inside one is a :class:`SubAction` addressed by the sub-game's number;
+the outer state says which sub-game and which inner seat an outer actor plays
+(:meth:`State.subgame`), and the outer record holds the inner actions, so
+replay is exact for the whole.  :func:`core.rng.derive` gives each sub-game its
+own stream, so results do not depend on the order in which they are played.
 """
 
 from __future__ import annotations
 
+import json
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -19,9 +54,97 @@ from typing import Any, ClassVar, NoReturn, Self
 JSON = Any
 """A value that :mod:`json` can write: dict, list, str, int, float, bool or None."""
 
+CHANCE = -1
+"""The actor who enters dice rolled by hand (never a seat, never a bot's choice)."""
+MODERATOR = -2
+"""The actor who enters reported results or sets up a position (a referee)."""
+
+MIN_SEATS, MAX_SEATS = 2, 8
+QUOTE_LIMIT = 80
+"""At most this many characters of a bad input are quoted back in an error."""
+
+
+def quote(value: object) -> str:
+    """A bad input, shown in an error: its repr, cut to :data:`QUOTE_LIMIT` characters."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile object: say what it is, never fail while reporting a failure
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
+
+
+class InputError(ValueError):
+    """Bad input from outside (a record, a link, a file, an argument): names the field and the reason."""
+
+    def __init__(self, where: str, reason: str, value: object = ...) -> None:
+        self.where, self.reason = where, reason
+        shown = "" if value is ... else f"; got {quote(value)}"
+        super().__init__(f"{where}: {reason}{shown}")
+
 
 class IllegalAction(ValueError):
-    """An action that the rules forbid; the message names the rule broken."""
+    """An action that the rules forbid now; the message names the rule broken."""
+
+
+def actor_name(actor: int) -> str:
+    """An actor in words: ``player 2`` (1-based), ``chance`` or ``the moderator``."""
+    if actor == CHANCE:
+        return "chance (dice entered by hand)"
+    if actor == MODERATOR:
+        return "the moderator"
+    return f"player {actor + 1}"
+
+
+def is_int(value: object) -> bool:
+    """True for a JSON integer (``bool`` is not one)."""
+    return type(value) is int
+
+
+# --------------------------------------------------------------------------- frozen data
+
+
+class FrozenDict(dict[str, Any]):
+    """A read-only, hashable mapping (JSON writes it as an object)."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
+
+    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError(f"{type(self).__name__} cannot be changed; start a new game instead")
+
+    __setitem__ = __delitem__ = _read_only
+    clear = pop = popitem = setdefault = update = __ior__ = _read_only
+
+    def __reduce__(self) -> tuple[type[FrozenDict], tuple[dict[str, Any]]]:
+        return (type(self), (dict(self),))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({dict(self)!r})"
+
+
+class Options(FrozenDict):
+    """A game's option values by name, deep-frozen (data-valued options included)."""
+
+
+def freeze(value: JSON) -> Any:
+    """A JSON value made immutable and hashable: lists become tuples, objects :class:`FrozenDict`."""
+    if isinstance(value, Mapping):
+        return FrozenDict({str(k): freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> JSON:
+    """The plain JSON form of a frozen value (tuples become lists)."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [thaw(v) for v in value]
+    return value
+
+
+# --------------------------------------------------------------------------- actions and outcomes
 
 
 @dataclass(frozen=True)
@@ -40,6 +163,72 @@ class Action(ABC):
         """A short human label, e.g. ``"sow stack 3 (RW)"``."""
 
 
+def action_key(data: JSON) -> str:
+    """The canonical text of an action's JSON form (how actions are looked up)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class SubAction(Action):
+    """An action inside sub-game ``game`` of a state (e.g. a move in one battle of a campaign)."""
+
+    game: int
+    action: Action
+
+    @property
+    def concedes(self) -> bool:  # type: ignore[override]
+        return self.action.concedes
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"sub": self.game, "action": self.action.to_json()}
+
+    def __str__(self) -> str:
+        return f"game {self.game + 1}: {self.action}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ranks its players: 1-based places (shared allowed) and why."""
+
+    places: tuple[int, ...]
+    reason: str
+
+    @classmethod
+    def by_scores(cls, scores: Sequence[float], reason: str) -> Outcome:
+        """Higher score, better place; equal scores share a place (3, 3, 1, 0 -> 1, 1, 3, 4)."""
+        return cls(tuple(1 + sum(other > mine for other in scores) for mine in scores), reason)
+
+    @classmethod
+    def won_by(cls, winner: int | None, players: int, reason: str) -> Outcome:
+        """One winner, everybody else shares second place; None: everybody shares first (a draw)."""
+        if winner is None:
+            return cls((1,) * players, reason)
+        return cls(tuple(1 if p == winner else 2 for p in range(players)), reason)
+
+    @property
+    def winner(self) -> int | None:
+        """The single first place, else None."""
+        first = [p for p, place in enumerate(self.places) if place == 1]
+        return first[0] if len(first) == 1 else None
+
+    def returns(self) -> tuple[float, ...]:
+        """Each player's value in [0, 1]: the mean of the rank values its place spans.
+
+        Rank ``r`` of ``n`` is worth ``(n - r) / (n - 1)``; players sharing a place share
+        the ranks it covers, so a two-player draw gives 0.5 each.
+        """
+        n = len(self.places)
+        values = []
+        for place in self.places:
+            shared = self.places.count(place)
+            ranks = range(place, place + shared)
+            values.append(sum((n - r) / (n - 1) for r in ranks) / shared)
+        return tuple(values)
+
+
+# --------------------------------------------------------------------------- options
+
+
 @dataclass(frozen=True)
 class Option:
     """One switch of a ruleset: a ruling's option, with its default."""
@@ -52,45 +241,37 @@ class Option:
     check: Callable[[JSON], str | None] | None = None
     """For open-ended values: returns what is wrong with a value, or None."""
 
-    def validate(self, value: JSON) -> JSON:
-        """Return ``value`` if allowed, else raise ValueError naming the valid ones."""
+    def validate(self, value: JSON) -> Any:
+        """The value, deep-frozen, if allowed; else :class:`InputError` naming the valid ones."""
         if self.choices:
             if any(type(value) is type(c) and value == c for c in self.choices):
                 return value
             valid = ", ".join(repr(c) for c in self.choices)
-            raise ValueError(f"option {self.name!r} must be one of {valid}; got {value!r}")
-        problem = self.check(value) if self.check else None
+            raise InputError(f"option {self.name!r}", f"must be one of {valid}", value)
+        try:
+            problem = self.check(value) if self.check else None
+        except (TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError):
+            problem = "is not of the right shape"
         if problem:
-            raise ValueError(f"option {self.name!r}: {problem}; got {value!r}")
-        return value
+            raise InputError(f"option {self.name!r}", problem, value)
+        return freeze(value)
 
 
-class Options(dict[str, JSON]):
-    """A read-only, hashable mapping of option names to values (a frozen dict)."""
+def int_range(low: int, high: int) -> Callable[[JSON], str | None]:
+    """An option check: an integer (not a bool) from ``low`` to ``high``."""
+    return lambda v: None if is_int(v) and low <= v <= high else f"must be an integer {low}-{high}"
 
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
 
-    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
-        raise TypeError("game options cannot be changed; start a new game instead")
-
-    __setitem__ = __delitem__ = _read_only
-    clear = pop = popitem = setdefault = update = __ior__ = _read_only
-
-    def __reduce__(self) -> tuple[type[Options], tuple[dict[str, JSON]]]:
-        return (Options, (dict(self),))
-
-    def __repr__(self) -> str:
-        return f"Options({dict(self)!r})"
+# --------------------------------------------------------------------------- states
 
 
 @dataclass(frozen=True, kw_only=True)
 class State(ABC):
     """One immutable node of a game.
 
-    Subclasses are frozen keyword-only dataclasses that add the position.  They
-    implement ``to_move``, ``winner``, ``_legal_actions``, ``_play``,
-    ``describe`` and ``svg``; everything else comes from here.
+    Subclasses are frozen keyword-only dataclasses that add the position and
+    implement the hooks ``actors``, ``outcome``, ``scores``,
+    ``_legal_actions`` and ``_play``; everything else comes from here.
     """
 
     game_name: ClassVar[str]
@@ -101,21 +282,24 @@ class State(ABC):
     rng: int
     """The current position of the random stream."""
     history: tuple[Action, ...] = ()
+    movers: tuple[int | None, ...] = ()
+    """Who made each action of ``history``: None where it was implied (a single actor)."""
     undo_floor: int = 0
     """How many actions of ``history`` can no longer be taken back."""
-    _legal: tuple[Action, ...] | None = field(default=None, compare=False, repr=False)
+    _cache: dict[int, tuple[tuple[Action, ...], dict[str, Action]]] | None = field(
+        default=None, compare=False, repr=False)
 
     # --- what each game provides -------------------------------------------------
 
     @property
     @abstractmethod
-    def to_move(self) -> int | None:
-        """The player who must act now, or None when the game is over."""
+    def actors(self) -> frozenset[int]:
+        """Who may act now: seats, :data:`CHANCE` or :data:`MODERATOR` (empty when over)."""
 
     @property
     @abstractmethod
-    def winner(self) -> int | None:
-        """The winning player, or None (game not over, or drawn)."""
+    def outcome(self) -> Outcome | None:
+        """The places once the game is over, else None."""
 
     @property
     @abstractmethod
@@ -123,31 +307,40 @@ class State(ABC):
         """The players' scores as the game counts them."""
 
     @abstractmethod
-    def _legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of ``to_move`` (empty when the game is over)."""
+    def _legal_actions(self, actor: int) -> tuple[Action, ...]:
+        """Every listed legal action of ``actor`` (one of ``actors``)."""
 
     @abstractmethod
-    def _play(self, action: Action) -> Self:
-        """The position after a legal ``action`` (history is added by ``apply``)."""
+    def _play(self, action: Action, actor: int) -> Self:
+        """The position after a legal ``action`` of ``actor`` (history is added by ``apply``)."""
 
-    @abstractmethod
-    def describe(self, viewer: int | None = None) -> str:
-        """Plain text for screen readers; hides what ``viewer`` may not see."""
+    def _accepts(self, action: Action, actor: int) -> Action | None:
+        """A legal action that is not listed (too many to list), as it will be played; else None."""
+        return None
 
-    @abstractmethod
-    def svg(self) -> str:
-        """The position as a standalone SVG document."""
+    def _irreversible(self, after: Self) -> bool:
+        """True when undo may not step back from ``after`` to here (a random draw happened)."""
+        return after.rng != self.rng
 
-    def why_illegal(self, action: Action) -> str:
+    def why_illegal(self, action: Action, actor: int) -> str:
         """Which rule ``action`` breaks here (games override for precise reasons)."""
         return f"{action} is not a legal action now"
 
-    def determinize(self, player: int, stream: int) -> Self:
-        """A copy as ``player`` might imagine it: the future dice re-seeded.
+    def view(self, viewer: int | None) -> Self:
+        """The state as ``viewer`` may see it (None: a spectator); games with secrets hide them."""
+        return self
 
-        Games with hidden choices also resample what ``player`` cannot see.
-        """
+    def _imagine(self, viewer: int, stream: int) -> Self:
+        """Fill in what ``view(viewer)`` hid by sampling from ``stream`` (future dice included)."""
         return self._with(rng=stream)
+
+    def public_length(self) -> int:
+        """How many actions of ``history`` every viewer may see (a public record holds no more)."""
+        return len(self.history)
+
+    def subgame(self, index: int, actor: int) -> tuple[State, int] | None:
+        """Sub-game ``index`` and the seat ``actor`` plays in it, if ``actor`` acts there now."""
+        return None
 
     # --- the shared protocol -----------------------------------------------------
 
@@ -157,46 +350,130 @@ class State(ABC):
         return get_game(self.game_name)
 
     @property
+    def players(self) -> int:
+        """How many seats this game instance has."""
+        return self.game.seats(self.options)
+
+    @property
     def is_over(self) -> bool:
         """True when nobody has to act any more."""
-        return self.to_move is None
+        return not self.actors
+
+    @property
+    def to_move(self) -> int | None:
+        """The single actor who must act now; None when the game is over or several may act."""
+        actors = self.actors
+        return next(iter(actors)) if len(actors) == 1 else None
+
+    @property
+    def winner(self) -> int | None:
+        """The single first place of a finished game, else None."""
+        outcome = self.outcome
+        return None if outcome is None else outcome.winner
 
     def returns(self) -> tuple[float, ...]:
-        """Win 1, loss 0, draw 0.5 per player (0.5 each while not over)."""
-        n = self.game.players
-        if not self.is_over or self.winner is None:
-            return (0.5,) * n
-        return tuple(1.0 if p == self.winner else 0.0 for p in range(n))
+        """Each player's value in [0, 1] from its place (0.5 each while the game goes on)."""
+        outcome = self.outcome
+        return (0.5,) * self.players if outcome is None else outcome.returns()
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the player to move."""
-        return list(self._cached_legal())
+    def _actor(self, actor: int | None) -> int:
+        """``actor``, or the single actor when it is implied; IllegalAction when it may not act."""
+        actors = self.actors
+        if actor is None:
+            if len(actors) == 1:
+                return next(iter(actors))
+            if not actors:
+                raise IllegalAction("the game is over; no action is legal")
+            raise IllegalAction(f"several may act now ({', '.join(map(actor_name, sorted(actors)))}): say who acts")
+        if actor not in actors:
+            if not actors:
+                raise IllegalAction("the game is over; no action is legal")
+            raise IllegalAction(f"it is not {actor_name(actor)}'s turn to act")
+        return actor
 
-    def _cached_legal(self) -> tuple[Action, ...]:
-        if self._legal is None:
-            object.__setattr__(self, "_legal", self._legal_actions())
-        assert self._legal is not None
-        return self._legal
+    def _listed(self, actor: int) -> tuple[tuple[Action, ...], dict[str, Action]]:
+        cache = self._cache
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, "_cache", cache)
+        if actor not in cache:
+            actions = self._legal_actions(actor)
+            cache[actor] = (actions, {})
+        return cache[actor]
 
-    def apply(self, action: Action) -> Self:
-        """The state after ``action``; raises :class:`IllegalAction` if it is not legal."""
-        if self.is_over:
-            raise IllegalAction("the game is over; no action is legal")
-        if action not in self._cached_legal():
-            raise IllegalAction(self.why_illegal(action))
-        after = self._play(action)
+    def legal_actions(self, actor: int | None = None) -> list[Action]:
+        """The listed legal actions of ``actor`` (default: the single actor; none when over)."""
+        if not self.actors:
+            return []
+        return list(self._listed(self._actor(actor))[0])
+
+    def is_legal(self, action: Action, actor: int | None = None) -> bool:
+        """True when ``actor`` may play ``action`` now."""
+        try:
+            return self._resolve(action, self._actor(actor)) is not None
+        except IllegalAction:
+            return False
+
+    def _resolve(self, action: Action, actor: int) -> Action | None:
+        if isinstance(action, SubAction):
+            inner = self.subgame(action.game, actor)
+            if inner is None:
+                return None
+            state, seat = inner
+            played = state._resolve(action.action, seat) if seat in state.actors else None
+            return None if played is None else SubAction(action.game, played)
+        if action in self._listed(actor)[0]:
+            return action
+        return self._accepts(action, actor)
+
+    def apply(self, action: Action, actor: int | None = None) -> Self:
+        """The state after ``actor``'s ``action``; raises :class:`IllegalAction` if it is not legal."""
+        who = self._actor(actor)
+        played = self._resolve(action, who)
+        if played is None:
+            raise IllegalAction(self._why(action, who))
+        after = self._play(played, who)
         assert after is not self, "_play must return a new state"
-        floor = len(self.history) + 1 if after.rng != self.rng else self.undo_floor
+        floor = len(self.history) + 1 if self._irreversible(after) else self.undo_floor
         # ``after`` is brand new and not yet shared, so completing it in place is safe.
-        after.__dict__.update(history=(*self.history, action), undo_floor=floor)
+        after.__dict__.update(history=(*self.history, played), undo_floor=floor,
+                              movers=(*self.movers, who if len(self.actors) > 1 else None))
         return after
 
-    def action_from_json(self, data: JSON) -> Action:
-        """The legal action whose JSON form is ``data``."""
-        for action in self._cached_legal():
-            if action.to_json() == data:
-                return action
-        raise IllegalAction(f"{data!r} is not a legal action now")
+    def _why(self, action: Action, actor: int) -> str:
+        if isinstance(action, SubAction):
+            inner = self.subgame(action.game, actor)
+            if inner is None:
+                return f"{actor_name(actor)} plays no part in game {action.game + 1} now"
+            state, seat = inner
+            return state._why(action.action, seat) if seat in state.actors else \
+                f"it is not {actor_name(actor)}'s turn in game {action.game + 1}"
+        return self.why_illegal(action, actor)
+
+    def action_from_json(self, data: JSON, actor: int | None = None) -> Action:
+        """The legal action of ``actor`` whose JSON form is ``data`` (looked up by key, not by scan)."""
+        who = self._actor(actor)
+        if isinstance(data, dict) and set(data) == {"sub", "action"}:
+            index = data["sub"]
+            inner = self.subgame(index, who) if is_int(index) else None
+            if inner is None:
+                raise IllegalAction(f"{quote(data)} is not an action {actor_name(who)} may take now")
+            state, seat = inner
+            return SubAction(index, state.action_from_json(data["action"], seat))
+        try:
+            key = action_key(data)
+        except (TypeError, ValueError, RecursionError):
+            raise IllegalAction(f"{quote(data)} is not an action of {self.game.title}") from None
+        actions, by_key = self._listed(who)
+        if not by_key and actions:
+            by_key.update((action_key(a.to_json()), a) for a in actions)
+        found = by_key.get(key)
+        if found is not None:
+            return found
+        parsed = self.game.parse_action(data)
+        if parsed is not None and self._accepts(parsed, who) is not None:
+            return parsed
+        raise IllegalAction(f"{quote(data)} is not a legal action now")
 
     @property
     def can_undo(self) -> bool:
@@ -207,27 +484,46 @@ class State(ABC):
         """The state before the last action; never steps back over a random draw."""
         if not self.can_undo:
             raise IllegalAction("nothing to undo: the last action drew dice or dealt")
-        record = self.to_record()
-        record["actions"] = record["actions"][:-1]
-        previous = replay(record)
+        previous = replay(self.to_record(), limit=len(self.history) - 1)
         assert isinstance(previous, type(self))
         return previous
 
-    def to_record(self) -> dict[str, JSON]:
-        """A JSON-able record from which :func:`replay` rebuilds this state."""
+    def to_record(self, *, public: bool = False) -> dict[str, JSON]:
+        """A JSON-able record from which :func:`replay` rebuilds this state.
+
+        ``public``: only the actions every viewer may see (:meth:`public_length`), for share
+        links and saved files written while secrets are pending.
+        """
+        count = self.public_length() if public else len(self.history)
+        actions: list[JSON] = []
+        for action, mover in zip(self.history[:count], self.movers[:count], strict=True):
+            data = action.to_json()
+            actions.append(data if mover is None else {"actor": mover, "action": data})
         return {
             "game": self.game_name,
             "rules_version": self.game.rules_version,
-            "options": dict(self.options),
+            "options": thaw(self.options),
             "seed": self.seed,
-            "actions": [a.to_json() for a in self.history],
+            "actions": actions,
         }
+
+    def determinize(self, viewer: int, stream: int) -> Self:
+        """A copy as ``viewer`` might imagine it: hidden parts and future dice sampled from ``stream``."""
+        return self.view(viewer)._imagine(viewer, stream)
 
     def _with(self, **changes: Any) -> Self:
         """A copy with some fields changed (and the legal-action cache cleared)."""
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__, **changes, _legal=None)
+        new.__dict__.update(self.__dict__, **changes, _cache=None)
         return new
+
+    def describe(self, viewer: int | None = None) -> str:
+        """Plain text for screen readers, as ``viewer`` may see it."""
+        return self.game.describe(self.view(viewer), viewer)
+
+    def svg(self, viewer: int | None = None) -> str:
+        """The position as a standalone SVG document, as ``viewer`` may see it."""
+        return self.game.svg(self.view(viewer), viewer)
 
     def __str__(self) -> str:
         return self.describe()
@@ -236,39 +532,73 @@ class State(ABC):
         return self.svg()
 
 
+# --------------------------------------------------------------------------- games
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """A bot level a game declares: its label and how to make one (``factory(game, seed)``)."""
+
+    label: str
+    factory: Callable[[Game, int], Any]
+
+
 class Game(ABC):
-    """A ruleset: its name, options and how to deal a new state."""
+    """A ruleset: its name, options and how to deal, show and judge states."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     rules_version: ClassVar[str]
-    players: ClassVar[int] = 2
     options: ClassVar[tuple[Option, ...]]
+    seat_range: ClassVar[tuple[int, int]] = (2, 2)
+    """The fewest and most seats any instance has."""
     search: ClassVar[Mapping[str, int]] = {}
-    """Settings for the default MCTS bot, e.g. ``{"iterations": 200, "playout_depth": 30}``."""
+    """Settings for the default MCTS bot, e.g. ``{"iterations": 200, "time_ms": 400}``."""
+    bot_levels: ClassVar[Mapping[str, BotLevel]] = {}
+    """Levels beyond the protocol's random, greedy and MCTS bots (e.g. an exact solver)."""
+
+    def seats(self, options: Mapping[str, JSON]) -> int:
+        """How many seats an instance with these (validated) options has."""
+        return self.seat_range[0]
 
     def new(self, seed: int | None = None, **options: JSON) -> State:
-        """A new game; unknown options or bad values raise ValueError."""
+        """A new game; unknown options or bad values raise :class:`InputError`."""
         if seed is None:
             seed = secrets.randbits(32)
-        elif type(seed) is not int:
-            raise ValueError(f"seed must be an integer; got {seed!r}")
+        elif not is_int(seed) or not 0 <= seed < 1 << 64:
+            raise InputError("seed", "must be an integer from 0 to 2**64 - 1", seed)
         return self._initial(seed, self.resolve_options(options))
 
     def resolve_options(self, given: Mapping[str, JSON]) -> Options:
-        """Every option's value: the given ones validated, the rest defaults."""
+        """Every option's value: the given ones validated and frozen, the rest defaults."""
         known = {o.name: o for o in self.options}
-        unknown = sorted(set(given) - set(known))
+        unknown = sorted(set(given) - set(known), key=str)
         if unknown:
             valid = ", ".join(known) or "none"
-            raise ValueError(f"unknown option {unknown[0]!r} for {self.name}; valid options: {valid}")
+            raise InputError("options", f"{self.name} has no option {quote(unknown[0])}; valid options: {valid}")
         return Options(
-            {name: o.validate(given[name]) if name in given else o.default for name, o in known.items()}
+            {name: o.validate(given[name]) if name in given else freeze(o.default) for name, o in known.items()}
         )
 
     @abstractmethod
     def _initial(self, seed: int, options: Options) -> State:
         """The first state for a seed and validated options."""
+
+    def parse_action(self, data: JSON) -> Action | None:
+        """An action from its JSON form when it may be legal without being listed, else None.
+
+        Only games whose ``_accepts`` takes unlisted actions need it; it must return None (never
+        raise) for data of any other shape.
+        """
+        return None
+
+    @abstractmethod
+    def describe(self, state: Any, viewer: int | None) -> str:
+        """Plain text of a state already seen through ``state.view(viewer)``."""
+
+    @abstractmethod
+    def svg(self, state: Any, viewer: int | None) -> str:
+        """An SVG picture of a state already seen through ``state.view(viewer)``."""
 
     def evaluate(self, state: State, player: int) -> float:
         """How good ``state`` looks for ``player``, from 0 (lost) to 1 (won).
@@ -287,46 +617,57 @@ GAMES: dict[str, Game] = {}
 
 def register(game: Game) -> Game:
     """Add a game to :data:`GAMES`."""
+    low, high = game.seat_range
+    assert MIN_SEATS <= low <= high <= MAX_SEATS, f"{game.name}: seats must be within 2-8"
     GAMES[game.name] = game
     return game
 
 
-def get_game(name: str) -> Game:
+def get_game(name: object) -> Game:
     """The registered game called ``name``."""
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; games: {', '.join(GAMES)}") from None
+    if not isinstance(name, str) or name not in GAMES:
+        raise InputError("game", f"unknown game; games: {', '.join(GAMES)}", name)
+    return GAMES[name]
 
 
 _RECORD_KEYS = ("game", "rules_version", "options", "seed", "actions")
+MAX_RECORD_ACTIONS = 200_000
+"""A record longer than this is refused before any work is done."""
 
 
-def replay(record: Mapping[str, JSON]) -> State:
-    """Validate a record and rebuild its state, action by action."""
+def replay(record: Mapping[str, JSON], *, limit: int | None = None) -> State:
+    """Validate a record and rebuild its state, action by action (the first ``limit`` actions)."""
     if not isinstance(record, Mapping):
-        raise ValueError(f"a record must be a JSON object; got {type(record).__name__}")
+        raise InputError("record", "must be a JSON object", record)
     missing = [k for k in _RECORD_KEYS if k not in record]
     if missing:
-        raise ValueError(f"the record lacks {', '.join(missing)}")
-    extra = sorted(set(record) - set(_RECORD_KEYS))
+        raise InputError("record", f"lacks {', '.join(missing)}")
+    extra = sorted((str(k) for k in record if k not in _RECORD_KEYS))
     if extra:
-        raise ValueError(f"the record has unknown keys: {', '.join(extra)}")
+        raise InputError("record", f"has unknown keys: {quote(', '.join(extra))}")
     game = get_game(record["game"])
     if record["rules_version"] != game.rules_version:
-        raise ValueError(
-            f"the record is for {game.name} rules version {record['rules_version']!r}; "
-            f"this engine plays version {game.rules_version!r}"
-        )
-    options, actions = record["options"], record["actions"]
+        raise InputError("rules_version", f"this engine plays {game.name} rules version "
+                                          f"{game.rules_version!r}", record["rules_version"])
+    options, actions, seed = record["options"], record["actions"], record["seed"]
     if not isinstance(options, Mapping):
-        raise ValueError("the record's options must be a JSON object")
-    if not isinstance(actions, Sequence) or isinstance(actions, str):
-        raise ValueError("the record's actions must be a list")
-    state = game.new(seed=record["seed"], **options)
-    for number, data in enumerate(actions, start=1):
+        raise InputError("options", "must be a JSON object", options)
+    if not isinstance(actions, list):
+        raise InputError("actions", "must be a list", actions)
+    if len(actions) > MAX_RECORD_ACTIONS:
+        raise InputError("actions", f"a record holds at most {MAX_RECORD_ACTIONS:,} actions; got {len(actions):,}")
+    if not is_int(seed):
+        raise InputError("seed", "must be an integer (a record replays exactly or not at all)", seed)
+    state = game.new(seed=seed, **options)
+    for number, entry in enumerate(actions[:limit], start=1):
+        actor: int | None = None
+        data = entry
+        if isinstance(entry, dict) and set(entry) == {"actor", "action"}:
+            actor, data = entry["actor"], entry["action"]
+            if not is_int(actor):
+                raise InputError(f"action {number} of the record", "its actor must be an integer", actor)
         try:
-            state = state.apply(state.action_from_json(data))
+            state = state.apply(state.action_from_json(data, actor), actor)
         except IllegalAction as error:
             raise IllegalAction(f"action {number} of the record: {error}") from None
     return state

@@ -63,3 +63,16 @@ def choice(stream: int, items: Sequence[T]) -> tuple[int, T]:
     """One uniformly chosen item."""
     stream, k = below(stream, len(items))
     return stream, items[k]
+
+
+def derive(seed: int, *path: int) -> int:
+    """An independent stream for a part of a game (e.g. sub-game ``k``), fixed by ``seed`` and ``path``.
+
+    Each step mixes one number into the stream, so ``derive(s, 1)`` and ``derive(s, 2)`` share
+    nothing and a sub-game's dice do not depend on the order in which sub-games are played.
+    """
+    stream = seed_stream(seed)
+    for part in path:
+        stream, bits = next64((stream ^ (part * 0xD1B54A32D192ED03)) & _MASK)
+        stream = bits
+    return stream

@@ -342,8 +342,8 @@ class BrailleView(JSComponent):
         typed = now.roll_request is not None or now.coin_toss
         text["command"] = t("page.roll" if typed else "page.command", lang)
         opponents = [[HUMAN, t("page.hotseat", lang)]] + [
-            [name, f"{t('player.bot', lang)}: {t(f'bot.{name}', lang) if f'bot.{name}' in STRINGS else label}"]
-            for name, (label, _) in levels(state.game).items()]
+            [name, f"{t('player.bot', lang)}: {t(f'bot.{name}', lang) if f'bot.{name}' in STRINGS else level.label}"]
+            for name, level in levels(state.game).items()]
         self.view = {
             "lang": lang,
             "frame": {key: t(f"page.{key}", lang) for key in FRAME_KEYS},

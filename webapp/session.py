@@ -20,7 +20,7 @@ import param
 
 import core
 from core.bots import Bot, levels, make_bot
-from core.protocol import JSON, Action, Game, IllegalAction, State
+from core.protocol import CHANCE, JSON, Action, Game, IllegalAction, State
 
 HUMAN = "human"
 """The seat value of a human player; every other value names a bot level."""
@@ -46,14 +46,16 @@ class Step:
 
 def seat_choices(game: Game) -> dict[str, str]:
     """Seat labels for a select widget: ``{"Human": "human", "Bot: ...": level}``."""
-    return {"Human": HUMAN, **{f"Bot - {label}": name for name, (label, _) in levels(game).items()}}
+    return {"Human": HUMAN, **{f"Bot - {level.label}": name for name, level in levels(game).items()}}
 
 
 def check_seats(game: Game, seats: Sequence[str]) -> list[str]:
     """``seats`` as a list, or ValueError naming what is wrong."""
     valid = [HUMAN, *levels(game)]
-    if isinstance(seats, str) or len(seats) != game.players:
-        raise ValueError(f"{game.title} needs {game.players} seats; got {seats!r}")
+    low, high = game.seat_range
+    if isinstance(seats, str) or not low <= len(seats) <= high:
+        wanted = str(low) if low == high else f"{low} to {high}"
+        raise ValueError(f"{game.title} needs {wanted} seats; got {seats!r}")
     for seat in seats:
         if seat not in valid:
             raise ValueError(f"unknown seat {seat!r}; valid seats: {', '.join(valid)}")
@@ -102,8 +104,10 @@ class GameSession(param.Parameterized):
     # --- queries -----------------------------------------------------------------
 
     def is_human(self, player: int | None) -> bool:
-        """True when ``player`` is seated as a human."""
-        return player is not None and self.seats[player] == HUMAN
+        """True when ``player`` is seated as a human; chance (typed dice) is typed by the humans."""
+        if player == CHANCE:
+            return HUMAN in self.seats
+        return player is not None and 0 <= player < len(self.seats) and self.seats[player] == HUMAN
 
     @property
     def human_to_move(self) -> bool:

@@ -9,7 +9,7 @@ narrows the actions to the variant's:
 * Power and Skill attacks only; a Skill attack uses two or more dice (BR-05);
   no surrender.
 * BR-04 ``must_attack`` (default true): false lets a player pass while an
-  attack exists (the engine's own pass routine, reached through ``_play``).
+  attack exists (the engine's ``must_attack`` switch).
 * BR-03 ``initiative_full_tie``: ``draw_round`` (default), ``reroll``,
   ``random_first``; BR-09 ``max_wins``; BR-10 ``round_cap``; BR-13
   ``dice_source`` (``manual``: :class:`~core.buttonmen.actions.Roll` actions,
@@ -19,8 +19,8 @@ narrows the actions to the variant's:
   language of refusals (:class:`~core.protocol.IllegalAction` messages).
 
 Player 0 and 1 keep the engine's numbering.  ``state.inner`` is the engine's
-state, so ``dice``, ``captured``, ``round_scores``, ``doubled_scores``,
-``match_score``, ``round_number`` and ``phase`` read straight through.
+state (a nested game); ``dice``, ``captured``, ``round_scores``,
+``doubled_scores``, ``match_score``, ``round_number`` and ``phase`` read it.
 """
 
 from __future__ import annotations
@@ -34,10 +34,12 @@ from core.braille.table import SLOTS, Attack, Die, RoundEnd, Slot, Table, attack
 from core.buttonmen.actions import Attack as EngineAttack
 from core.buttonmen.actions import Pass, Roll
 from core.buttonmen.dice import Die as EngineDie
-from core.buttonmen.flow import Draw, score2
+from core.buttonmen.flow import Draw, RoundResult, score2
 from core.buttonmen.state import ButtonMenState
 from core.i18n import t
-from core.protocol import JSON, Action, Game, IllegalAction, Option, Options, State, get_game, register
+from core.protocol import (
+    JSON, Action, Game, IllegalAction, Option, Options, Outcome, State, get_game, int_range, register,
+)
 
 GAME_NAME = "button-man-braille"
 KINDS = ("Power", "Skill")
@@ -48,24 +50,20 @@ def recipe(braille_d6: int = 2) -> str:
     return "(3) (4) (6,6)" + " (6)" * braille_d6
 
 
-def _int_range(low: int, high: int) -> Any:
-    return lambda v: None if type(v) is int and low <= v <= high else f"must be an integer {low}-{high}"
-
-
 OPTIONS = (
     Option("braille_d6_per_player", 2, "BR-01: braille d6 per player.", (2, 1)),
     Option("initiative_full_tie", "draw_round", "BR-03: every die ties for who begins.",
            ("draw_round", "reroll", "random_first")),
     Option("must_attack", True, "BR-04: a player who can attack must attack.", (True, False)),
-    Option("max_wins", 3, "BR-09: round wins that take the match.", check=_int_range(1, 5)),
-    Option("round_cap", 200, "BR-10: cancel the match after this many rounds.", check=_int_range(1, 10_000)),
+    Option("max_wins", 3, "BR-09: round wins that take the match.", check=int_range(1, 5)),
+    Option("round_cap", 200, "BR-10: cancel the match after this many rounds.", check=int_range(1, 10_000)),
     Option("dice_source", "rng", "BR-13: dice from the seeded stream, or typed from real dice.",
            ("rng", "manual")),
     Option("announce_language", "en", "BR-11: language of the announcements.", ("en", "de")),
     Option("braille_cells", False, "BR-12: numbers also as Unicode braille cells.", (False, True)),
     Option("braille_code", "de", "BR-12: decimal separator of braille cells.", ("de", "ueb")),
 )
-ENGINE_OPTIONS = ("initiative_full_tie", "max_wins", "round_cap", "dice_source")
+ENGINE_OPTIONS = ("initiative_full_tie", "max_wins", "round_cap", "dice_source", "must_attack")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -83,23 +81,49 @@ class BrailleState(State):
     # --- reading through to the engine --------------------------------------------------
 
     @property
-    def to_move(self) -> int | None:
-        return self.inner.to_move
+    def actors(self) -> frozenset[int]:
+        return self.inner.actors
 
     @property
-    def winner(self) -> int | None:
-        return self.inner.winner
+    def outcome(self) -> Outcome | None:
+        return self.inner.outcome
 
     @property
     def scores(self) -> tuple[float, ...]:
         """Rounds won by each player."""
         return self.inner.scores
 
-    def __getattr__(self, name: str) -> Any:
-        """``dice``, ``captured``, ``round_scores``, ``match_score``... come from the engine."""
-        if name.startswith("_") or name == "inner":
-            raise AttributeError(name)
-        return getattr(self.inner, name)
+    @property
+    def dice(self) -> tuple[tuple[EngineDie, ...], tuple[EngineDie, ...]]:
+        return self.inner.dice
+
+    @property
+    def captured(self) -> tuple[tuple[EngineDie, ...], tuple[EngineDie, ...]]:
+        return self.inner.captured
+
+    @property
+    def match_score(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        return self.inner.match_score
+
+    @property
+    def round_scores(self) -> tuple[float, float]:
+        return self.inner.round_scores
+
+    @property
+    def doubled_scores(self) -> tuple[int, int]:
+        return self.inner.doubled_scores
+
+    @property
+    def round_number(self) -> int:
+        return self.inner.round_number
+
+    @property
+    def phase(self) -> str:
+        return self.inner.phase
+
+    @property
+    def rounds(self) -> tuple[RoundResult, ...]:
+        return self.inner.rounds
 
     def attack_types(self) -> list[str]:
         """The variant's attack types open to the mover; ["Pass"] when passing is allowed."""
@@ -108,15 +132,14 @@ class BrailleState(State):
 
     # --- legal actions ---------------------------------------------------------------------
 
-    def _legal_actions(self) -> tuple[Action, ...]:
-        legal = self.inner.legal_actions()
+    def _legal_actions(self, actor: int) -> tuple[Action, ...]:
+        legal = self.inner.legal_actions(actor)
         if self.inner.awaiting is not None:
             return tuple(legal)
         attacks = [a for a in legal if isinstance(a, EngineAttack) and _variant_attack(a)]
-        passing = Pass() in legal or (attacks and not self.options["must_attack"])
-        return (*attacks, Pass()) if passing else tuple(attacks)
+        return (*attacks, Pass()) if Pass() in legal else tuple(attacks)
 
-    def why_illegal(self, action: Action) -> str:
+    def why_illegal(self, action: Action, actor: int) -> str:
         """The variant's refusals in ``announce_language``; the engine's own (English) otherwise."""
         lang = self.options["announce_language"]
         draw = self.inner.awaiting
@@ -130,7 +153,7 @@ class BrailleState(State):
             return t("illegal.one_die_skill", lang)
         if not isinstance(action, (EngineAttack, Pass, Roll)):
             return t("illegal.action", lang, action=action)
-        return self.inner.why_illegal(action)
+        return self.inner.why_illegal(action, actor)
 
     def _why_not_typed(self, action: Action, draw: Draw, lang: str) -> str:
         """BR-13 (BR-03 for the coin toss): typed results are awaited, in their range."""
@@ -148,62 +171,32 @@ class BrailleState(State):
 
     # --- playing ---------------------------------------------------------------------------
 
-    def _play(self, action: Action) -> Self:
+    def _play(self, action: Action, actor: int) -> Self:
         before = self.inner
-        if isinstance(action, Pass) and Pass() not in before.legal_actions():
-            # A voluntary pass (must_attack=false): the engine's pass routine, which its own
-            # legality check (BM-06) would refuse; it draws no dice.
-            after = before._play(action)._with(history=(*before.history, action),
-                                               undo_floor=before.undo_floor)
-        else:
-            after = before.apply(action)
+        after = before.apply(action, actor)
         acted = before.round_number if isinstance(action, (EngineAttack, Pass)) else self.acted_round
         ended = after.rounds[len(before.rounds):]
         ties = self.full_ties + tuple(r.number for r in ended if r.number != acted)
         return self._with(inner=after, rng=after.rng, full_ties=ties, acted_round=acted)
 
-    def apply(self, action: Action) -> Self:
-        """The protocol's apply; undo also stops where the engine stops (typed dice)."""
+    def _irreversible(self, after: Self) -> bool:
+        """Undo stops where the engine stops (random draws and typed dice)."""
+        return after.inner.undo_floor != self.inner.undo_floor
+
+    def apply(self, action: Action, actor: int | None = None) -> Self:
+        """The protocol's apply, refusing in the announcement language once the match is over."""
         if self.is_over:
             raise IllegalAction(t("illegal.over", self.options["announce_language"]))
-        after = super().apply(action)
-        if after.inner.undo_floor != self.inner.undo_floor:
-            after = after._with(undo_floor=len(after.history))
-        return after
+        return super().apply(action, actor)
 
-    def determinize(self, player: int, stream: int) -> Self:
-        return self._with(inner=self.inner.determinize(player, stream), rng=stream)
+    def view(self, viewer: int | None) -> Self:
+        inner = self.inner.view(viewer)
+        return self if inner is self.inner else self._with(inner=inner)
+
+    def _imagine(self, viewer: int, stream: int) -> Self:
+        return self._with(inner=self.inner._imagine(viewer, stream), rng=stream)
 
     # --- text and picture ------------------------------------------------------------------
-
-    def describe(self, viewer: int | None = None) -> str:
-        """Every die, both captured piles, the scores and the legal attacks, as sentences."""
-        options = self.options
-        voice = speech.Voice(options["announce_language"], options["braille_cells"], options["braille_code"])
-        now = seat_table(self, default_names(voice.lang))
-        lines = [*speech.all_dice(now, voice), *speech.scores(now, voice), *speech.attack_list(now, voice)]
-        return "\n".join(lines)
-
-    def svg(self) -> str:
-        """Both players' dice as labelled boxes (the text view says the same first)."""
-        now = seat_table(self, default_names(self.options["announce_language"]))
-        voice = speech.Voice(self.options["announce_language"])
-        body: list[str] = []
-        for p in (0, 1):
-            y = 20 + 90 * p
-            body.append(svgdoc.text(10, y, now.names[p], size=14, anchor="start"))
-            present = {d.slot: d for d in now.dice[p]}
-            for k, slot in enumerate(SLOTS[: 3 + self.options["braille_d6_per_player"]]):
-                x = 10 + 78 * k
-                die = present.get(slot)
-                fill, ink = ("#fff", "#111") if die is not None else ("#ddd", "#555")
-                body.append(f'<rect x="{x}" y="{y + 12}" width="70" height="56" rx="8" fill="{fill}" '
-                            'stroke="#111" stroke-width="2"/>')
-                body.append(svgdoc.text(x + 35, y + 26, t(f"die.{slot}", voice.lang), size=11, fill=ink))
-                shown = "-" if die is None else "?" if die.value is None else str(die.value)
-                body.append(svgdoc.text(x + 35, y + 50, shown, size=22, fill=ink))
-        title = " ".join(speech.player_dice(now, p, voice) for p in (0, 1))
-        return svgdoc.document(410, 190, title, body)
 
 
 def _variant_attack(a: EngineAttack) -> bool:
@@ -226,6 +219,35 @@ class ButtonManBraille(Game):
         assert isinstance(inner, ButtonMenState)
         ties = tuple(r.number for r in inner.rounds)
         return BrailleState(options=options, seed=seed, rng=inner.rng, inner=inner, full_ties=ties)
+
+    def describe(self, state: Any, viewer: int | None) -> str:
+        """Every die, both captured piles, the scores and the legal attacks, as sentences."""
+        options = state.options
+        voice = speech.Voice(options["announce_language"], options["braille_cells"], options["braille_code"])
+        now = seat_table(state, default_names(voice.lang))
+        lines = [*speech.all_dice(now, voice), *speech.scores(now, voice), *speech.attack_list(now, voice)]
+        return "\n".join(lines)
+
+    def svg(self, state: Any, viewer: int | None) -> str:
+        """Both players' dice as labelled boxes (the text view says the same first)."""
+        now = seat_table(state, default_names(state.options["announce_language"]))
+        voice = speech.Voice(state.options["announce_language"])
+        body: list[str] = []
+        for p in (0, 1):
+            y = 20 + 90 * p
+            body.append(svgdoc.text(10, y, now.names[p], size=14, anchor="start"))
+            present = {d.slot: d for d in now.dice[p]}
+            for k, slot in enumerate(SLOTS[: 3 + state.options["braille_d6_per_player"]]):
+                x = 10 + 78 * k
+                die = present.get(slot)
+                fill, ink = ("#fff", "#111") if die is not None else ("#ddd", "#555")
+                body.append(f'<rect x="{x}" y="{y + 12}" width="70" height="56" rx="8" fill="{fill}" '
+                            'stroke="#111" stroke-width="2"/>')
+                body.append(svgdoc.text(x + 35, y + 26, t(f"die.{slot}", voice.lang), size=11, fill=ink))
+                shown = "-" if die is None else "?" if die.value is None else str(die.value)
+                body.append(svgdoc.text(x + 35, y + 50, shown, size=22, fill=ink))
+        title = " ".join(speech.player_dice(now, p, voice) for p in (0, 1))
+        return svgdoc.document(410, 190, title, body)
 
     def evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, BrailleState)
@@ -310,7 +332,8 @@ def seat_table(state: State, names: tuple[str, str]) -> Table:
         names=names, dice=in_play,
         captured=(tuple(map(view, captured[0])), tuple(map(view, captured[1]))),
         doubled=doubled, wins=(score[0][0], score[1][0]), draws=score[0][2],
-        round_number=inner.round_number, max_wins=state.options["max_wins"], to_move=state.to_move,
+        round_number=inner.round_number, max_wins=state.options["max_wins"],
+        to_move=inner.roller if draw is not None else state.to_move,
         attacks=tuple(attack_order(attacks)), can_pass=Pass() in state.legal_actions(),
         roll_request=request, rounds=rounds, cancelled=inner.cancelled, turns=inner.turns,
         coin_toss=draw is not None and draw.die < 0,

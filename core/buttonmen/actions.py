@@ -14,8 +14,29 @@ ATTACK_TYPES = ("Power", "Skill", "Shadow", "Speed", "Berserk", "Rush", "Trip", 
 Pairs = tuple[tuple[int, int], ...]
 
 
-def _pairs(data: JSON) -> Pairs:
-    return tuple((int(a), int(b)) for a, b in data or ())
+MAX_LISTED = 32
+"""Longest index list an action's JSON may carry (a button has at most 11 dice in play)."""
+
+
+def _ints(data: JSON) -> tuple[int, ...] | None:
+    """A JSON list of small integers (bools are not integers), else None."""
+    if not isinstance(data, list) or len(data) > MAX_LISTED:
+        return None
+    if not all(type(v) is int and -1_000 <= v <= 1_000 for v in data):
+        return None
+    return tuple(data)
+
+
+def _pairs(data: JSON) -> Pairs | None:
+    """A JSON list of ``[int, int]`` pairs (None or missing: none), else None for a bad shape."""
+    if data is None:
+        return ()
+    if not isinstance(data, list) or len(data) > MAX_LISTED:
+        return None
+    pairs = [_ints(pair) for pair in data]
+    if any(pair is None or len(pair) != 2 for pair in pairs):
+        return None
+    return tuple((pair[0], pair[1]) for pair in pairs if pair is not None)
 
 
 @dataclass(frozen=True)
@@ -84,6 +105,14 @@ class Focus(Action):
     def to_json(self) -> dict[str, JSON]:
         return {"focus": [list(p) for p in self.values]}
 
+    @staticmethod
+    def from_json(data: JSON) -> Focus | None:
+        """The reaction written as ``data``, or None when ``data`` is not of its shape."""
+        if not isinstance(data, dict) or set(data) != {"focus"}:
+            return None
+        values = _pairs(data["focus"]) if data["focus"] is not None else None
+        return None if values is None else Focus(values)
+
     def __str__(self) -> str:
         return "focus: " + ", ".join(f"die {d + 1} to {v}" for d, v in self.values)
 
@@ -140,11 +169,16 @@ class Attack(Action):
         return data
 
     @staticmethod
-    def from_json(data: dict[str, JSON]) -> Attack:
-        return Attack(
-            str(data["attack"]), tuple(int(i) for i in data["attackers"]),
-            tuple(int(i) for i in data["targets"]), _pairs(data.get("fire")), _pairs(data.get("turbo")),
-        )
+    def from_json(data: JSON) -> Attack | None:
+        """The attack written as ``data``, or None when ``data`` is not of an attack's shape."""
+        if not isinstance(data, dict) or not set(data) <= {"attack", "attackers", "targets", "fire", "turbo"}:
+            return None
+        kind, attackers, targets = data.get("attack"), _ints(data.get("attackers")), _ints(data.get("targets"))
+        fire, turbo = _pairs(data.get("fire")), _pairs(data.get("turbo"))
+        if not isinstance(kind, str) or len(kind) > 20 or None in (attackers, targets, fire, turbo):
+            return None
+        assert attackers is not None and targets is not None and fire is not None and turbo is not None
+        return Attack(kind, attackers, targets, fire, turbo)
 
     def __str__(self) -> str:
         if self.text:

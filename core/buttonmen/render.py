@@ -47,7 +47,7 @@ def status(state: ButtonMenState) -> str:
         w = state.winner
         assert w is not None
         return f"Match over: {names[w]} wins."
-    who = names[state.to_move or 0]
+    who = names[(state.roller if state.awaiting is not None else state.mover) or 0]
     if state.awaiting is not None:
         return f"{who}: enter the result of {state.awaiting.label}."
     if state.phase == "attack":

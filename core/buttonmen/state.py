@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
-from dataclasses import dataclass, fields, replace
+from collections.abc import Generator
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any, Self
 
@@ -26,7 +26,9 @@ from core.buttonmen.dice import Die
 from core.buttonmen.flow import Draw, Flow, RoundResult, initiative_winner, needed_choices, score2
 from core.buttonmen.recipe import SWING_RANGES, parse_recipe
 from core.buttonmen.specials import SLOW, specials_of
-from core.protocol import JSON, Action, Game, IllegalAction, Option, Options, State, register
+from core.protocol import (
+    CHANCE, JSON, Action, Game, IllegalAction, Option, Options, Outcome, State, int_range, register,
+)
 
 FOCUS_LIST_LIMIT = 512
 """At most this many Focus reactions are listed; any other valid one is still accepted."""
@@ -53,10 +55,6 @@ def _check_recipes(value: JSON) -> str | None:
     return None
 
 
-def _int_range(low: int, high: int) -> Any:
-    return lambda v: None if type(v) is int and low <= v <= high else f"must be an integer {low}-{high}"
-
-
 OPTIONS = (
     Option("buttons", None, "Two button names from the roster (None: two random TL buttons).",
            check=_check_buttons),
@@ -69,9 +67,9 @@ OPTIONS = (
            ("random_first", "draw_round", "reroll")),
     Option("swing_reselect", "loser_only", "BM-02: who re-chooses swing/option sizes after a round.",
            ("loser_only", "both_players")),
-    Option("max_wins", 3, "BM-03: rounds needed to win the match.", check=_int_range(1, 5)),
+    Option("max_wins", 3, "BM-03: rounds needed to win the match.", check=int_range(1, 5)),
     Option("round_cap", 200, "BM-04: cancel the match when a round ends at this round number.",
-           check=_int_range(1, 10_000)),
+           check=int_range(1, 10_000)),
     Option("allow_surrender", True, "BM-05: surrender is available.", (True, False)),
     Option("autopass", False, "BM-07: pass automatically when nothing else is legal.", (True, False)),
     Option("default_attack", False, "BM-08: accept untyped Default attacks, resolved as on the site.",
@@ -91,6 +89,8 @@ OPTIONS = (
     Option("one_reaction_kind_per_step", True, "BM-19: Chance and Focus never in one reaction step.",
            (True, False)),
     Option("fire_exact", True, "BM-21: exact enumeration of Fire turn-down totals.", (True,)),
+    Option("must_attack", True, "BM-06: a player who can attack must attack (False: passing is always "
+           "allowed, as in the braille variant's BR-04).", (True, False)),
 )
 
 
@@ -146,28 +146,26 @@ class ButtonMenState(State):
 
     # --- protocol ----------------------------------------------------------------------
 
-    def _with(self, **changes: Any) -> Self:
-        """A copy with some fields changed (fast path: no re-validation in ``__init__``)."""
-        if not _FIELDS.issuperset(changes):
-            raise TypeError(f"unknown state fields: {', '.join(sorted(set(changes) - _FIELDS))}")
-        copy = object.__new__(type(self))
-        copy.__dict__.update(self.__dict__)
-        copy.__dict__.update(changes)
-        copy.__dict__["_legal"] = None
-        return copy
-
     @property
-    def to_move(self) -> int | None:
+    def actors(self) -> frozenset[int]:
         if self.awaiting is not None:
-            return self.awaiting.player
-        return self.mover
+            return frozenset((CHANCE,))
+        return frozenset() if self.mover is None else frozenset((self.mover,))
 
     @property
-    def winner(self) -> int | None:
-        for p in (0, 1):
-            if self.match_score[p][0] >= self.options["max_wins"]:
-                return p
-        return None
+    def roller(self) -> int | None:
+        """Whose die the awaited typed result is for (manual dice), else None."""
+        return None if self.awaiting is None else self.awaiting.player
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        if self.cancelled:
+            return Outcome.won_by(None, 2, f"the match was cancelled after {self.round_number} rounds")
+        wins = self.options["max_wins"]
+        champion = 0 if self.match_score[0][0] >= wins else 1
+        return Outcome.won_by(champion, 2, f"{self.buttons[champion]} won {wins} rounds")
 
     @property
     def scores(self) -> tuple[float, float]:
@@ -205,7 +203,7 @@ class ButtonMenState(State):
         """Every legal attack of the player to move (attack phase only)."""
         if self.phase != "attack" or self.awaiting is not None or self.mover is None:
             return []
-        return [a for a in self._cached_legal() if isinstance(a, Attack)]
+        return [a for a in self.legal_actions() if isinstance(a, Attack)]
 
     def attack_types(self) -> list[str]:
         """The attack types the mover may choose; ["Pass"] when none exists."""
@@ -213,7 +211,7 @@ class ButtonMenState(State):
             return []
         found = self.attacks()
         kinds = attack_types(found)
-        if any(isinstance(a, Pass) for a in self._cached_legal()):
+        if any(isinstance(a, Pass) for a in self.legal_actions()):
             kinds.append("Pass")
         return kinds
 
@@ -256,7 +254,7 @@ class ButtonMenState(State):
 
     # --- legal actions -------------------------------------------------------------------
 
-    def _legal_actions(self) -> tuple[Action, ...]:
+    def _legal_actions(self, actor: int) -> tuple[Action, ...]:
         if self.awaiting is not None:
             return tuple(Roll(v) for v in self.awaiting.values())
         p = self.mover
@@ -274,7 +272,7 @@ class ButtonMenState(State):
         mine = self.dice[p]
         found = enumerate_attacks(mine, self.dice[1 - p], self.context_for(p), labelled=True)
         attacks: list[Action] = list(found)
-        if all(needs_warrior(a, mine) for a in found):
+        if all(needs_warrior(a, mine) for a in found) or not self.options["must_attack"]:
             attacks.append(Pass())
         if self.options["allow_surrender"]:
             attacks.append(Surrender())
@@ -377,23 +375,12 @@ class ButtonMenState(State):
 
     # --- applying ------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> Self:
-        """Like :meth:`State.apply`, also accepting unlisted valid Focus and Default actions."""
-        if self.is_over:
-            raise IllegalAction("the match is over; no action is legal")
-        if action not in self._cached_legal():
-            resolved = self._unlisted(action)
-            if resolved is None:
-                raise IllegalAction(self.why_illegal(action))
-            action = resolved
-        after = self._play(action)
-        floor = len(self.history) + 1 if after.rng != self.rng or after.pending is not None \
-            or self.pending is not None else self.undo_floor
-        # ``after`` is brand new and not yet shared, so completing it in place is safe.
-        after.__dict__.update(history=(*self.history, action), undo_floor=floor)
-        return after
+    def _irreversible(self, after: Self) -> bool:
+        """Random draws and typed dice (a pending or answered roll) cannot be taken back."""
+        return after.rng != self.rng or after.pending is not None or self.pending is not None
 
-    def _unlisted(self, action: Action) -> Action | None:
+    def _accepts(self, action: Action, actor: int) -> Action | None:
+        """Valid Focus reactions, Turbo size choices and Default attacks (too many to list)."""
         if isinstance(action, Focus) and self.focus_problem(action) is None:
             return action
         if isinstance(action, Attack) and action.turbo and self.mover is not None:
@@ -411,18 +398,7 @@ class ButtonMenState(State):
             return resolve_default(self, action)
         return None
 
-    def action_from_json(self, data: JSON) -> Action:
-        if isinstance(data, dict) and "focus" in data:
-            focus = Focus(tuple((int(a), int(b)) for a, b in data["focus"]))
-            if self.focus_problem(focus) is None:
-                return focus
-        if isinstance(data, dict) and "attack" in data and data.get("turbo"):
-            attack = Attack.from_json(data)
-            if attack not in self._cached_legal() and self._unlisted(attack) is not None:
-                return attack
-        return super().action_from_json(data)
-
-    def why_illegal(self, action: Action) -> str:
+    def why_illegal(self, action: Action, actor: int) -> str:
         if self.awaiting is not None:
             if isinstance(action, Roll):
                 return f"{action.value} is not a possible result of {self.awaiting.label}: " \
@@ -444,7 +420,7 @@ class ButtonMenState(State):
             return attack_problem(self, action)
         return f"{action} is not a legal action in the {self.phase} phase"
 
-    def _play(self, action: Action) -> Self:
+    def _play(self, action: Action, actor: int) -> Self:
         if isinstance(action, Roll):
             assert self.pending is not None and self.resume is not None
             return self._drive(self.resume, self.pending, (*self.rolled, action.value))
@@ -474,11 +450,34 @@ class ButtonMenState(State):
         return base._with(rng=stream, pending=None, rolled=(), awaiting=None,  # type: ignore[return-value]
                           resume=None, **flow.changes())
 
-    def determinize(self, player: int, stream: int) -> Self:
-        """Reseed the dice and resample the opponent's secret pending choices."""
-        other = 1 - player
+    def view(self, viewer: int | None) -> Self:
+        """The opponent's secret sizes and auxiliary decision are blanked for ``viewer`` (None sees all)."""
+        if viewer is None or self.phase not in ("swing", "auxiliary"):
+            return self
+        other = 1 - viewer
+        secret = set(self.fresh[other])
+        pair = [self.chosen[0], self.chosen[1]]
+        pair[other] = tuple((k, 0 if k in secret else v) for k, v in pair[other])
+        aux = self.aux
+        if aux is not None and aux[other] is not None:
+            aux = (None, aux[1]) if other == 0 else (aux[0], None)
+        if not secret and aux is self.aux:
+            return self
+        return self._with(chosen=(pair[0], pair[1]), aux=aux)
+
+    def public_length(self) -> int:
+        """Secret size and auxiliary choices of the current setup are not public until the round starts."""
+        if self.phase not in ("swing", "auxiliary"):
+            return len(self.history)
+        count = len(self.history)
+        while count and isinstance(self.history[count - 1], (ChooseSwing, ChooseOption, Auxiliary)):
+            count -= 1
+        return count
+
+    def _imagine(self, viewer: int, stream: int) -> Self:
+        """Reseed the dice and sample the opponent's secret pending choices."""
+        other = 1 - viewer
         state = self._with(rng=stream)
-        state.__dict__["_legal"] = self._legal     # the legal actions never depend on the stream
         if self.phase in ("swing", "auxiliary") and self.fresh[other]:
             chosen = dict(self.chosen[other])
             specs = parse_recipe(self.recipes[other])
@@ -493,23 +492,13 @@ class ButtonMenState(State):
             pair = [self.chosen[0], self.chosen[1]]
             pair[other] = tuple(sorted(chosen.items()))
             state = state._with(chosen=(pair[0], pair[1]), rng=stream)
-        if self.phase == "auxiliary" and self.aux is not None and self.aux[other] is not None:
+        if self.phase == "auxiliary" and self.aux is not None and self.aux[other] is None and \
+                self.mover != other:
             stream, pick = rng.below(stream, 2)
             aux = [self.aux[0], self.aux[1]]
             aux[other] = bool(pick)
             state = state._with(aux=(aux[0], aux[1]), rng=stream)
         return state
-
-    def describe(self, viewer: int | None = None) -> str:
-        from core.buttonmen.render import describe
-
-        return describe(self, viewer)
-
-    def svg(self) -> str:
-        from core.buttonmen.render import svg
-
-        return svg(self)
-
 
 def _potential(state: ButtonMenState, player: int) -> int:
     """Before the dice are loaded: half the recipe's sizes (unchosen swing at its middle)."""
@@ -574,9 +563,6 @@ def _process(flow: Flow, action: Action) -> Generator[Draw, int, None]:
         yield from flow.begin_round()
 
 
-_FIELDS = frozenset(f.name for f in fields(ButtonMenState))
-
-
 class ButtonMen(Game):
     """Button Men as played on buttonweavers.com."""
 
@@ -587,13 +573,19 @@ class ButtonMen(Game):
     options = OPTIONS
     search = {"iterations": 60, "playout_depth": 12}
 
-    def resolve_options(self, given: Mapping[str, JSON]) -> Options:
-        """As for every game, with button and recipe pairs stored as tuples (JSON gives lists)."""
-        options = dict(super().resolve_options(given))
-        for key in ("buttons", "recipes"):
-            if options[key] is not None:
-                options[key] = tuple(options[key])
-        return Options(options)
+    def parse_action(self, data: JSON) -> Action | None:
+        """Focus reactions and attacks (Turbo sizes, Default) that may be legal without being listed."""
+        return Focus.from_json(data) or Attack.from_json(data)
+
+    def describe(self, state: Any, viewer: int | None) -> str:
+        from core.buttonmen.render import describe
+
+        return describe(state, viewer)
+
+    def svg(self, state: Any, viewer: int | None) -> str:
+        from core.buttonmen.render import svg
+
+        return svg(state)
 
     def _initial(self, seed: int, options: Options) -> ButtonMenState:
         from core.buttonmen.specials import fix_recipes

@@ -1,5 +1,6 @@
 """Button Up!: stack-sowing for two armies and three spies (see :mod:`.rules`)."""
 
+from core.buttonup.game import GAME, ButtonUp
 from core.buttonup.rules import (
     BLACK,
     RED,
@@ -14,6 +15,6 @@ from core.buttonup.rules import (
 )
 
 __all__ = [
-    "BLACK", "RED", "ButtonUpState", "ChooseStarter", "EndTurn", "RoundResult", "Sow", "Sowing",
+    "BLACK", "GAME", "ButtonUp", "RED", "ButtonUpState", "ChooseStarter", "EndTurn", "RoundResult", "Sow", "Sowing",
     "heights", "sow",
 ]

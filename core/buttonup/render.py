@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
-
 from core import svg as svglib
-from core.buttonup.rules import COLOURS, PLAYER_NAMES
-
-if TYPE_CHECKING:
-    from core.buttonup.rules import ButtonUpState, RoundResult
+from core.buttonup.rules import COLOURS, PLAYER_NAMES, ButtonUpState, RoundResult
 
 FILL = {"R": "#c62828", "B": "#212121", "W": "#fafafa"}
 

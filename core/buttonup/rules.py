@@ -36,15 +36,13 @@ Decisions of ours (the rulebook leaves them open):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple, Self
+from typing import NamedTuple, Self
 
 from core import rng
-from core.protocol import Action, Game, IllegalAction, Option, Options, State, register
-
-if TYPE_CHECKING:
-    from core.bots import BotFactory
+from core.protocol import Action, IllegalAction, Option, Outcome, State, int_range
 
 RED, BLACK = 0, 1
 COLOURS = {"R": "red", "B": "black", "W": "white"}
@@ -71,7 +69,7 @@ OPTIONS = (
            ("fewest_points", "trailing_player_chooses", "alternate")),
     Option("first_round_starter", "choose", "BU-05: who starts round 1.", ("choose", "random")),
     Option("target_score", 15, "BU-06: victory points that win the game.",
-           check=lambda v: None if type(v) is int and 1 <= v <= 99 else "must be an integer 1-99"),
+           check=int_range(1, 99)),
     Option("start", None, "The first round's circle, nine letters of R, B, W (None: shuffled).",
            check=_check_start),
 )
@@ -151,6 +149,21 @@ def sow(stacks: tuple[str, ...], index: int, white_match_counts: bool = True) ->
     return Sowing(tuple(new), landed, len(lifted) > reach, matched)
 
 
+Rules = tuple[str, bool, bool]
+"""The options that decide a move's result: ``extra_turn``, ``white_match_counts``, ``overflow_extra_turn``."""
+
+
+def rules_of(options: Mapping[str, object]) -> Rules:
+    """The move-deciding options of a game."""
+    return (str(options["extra_turn"]), bool(options["white_match_counts"]), bool(options["overflow_extra_turn"]))
+
+
+def earns_turn(result: Sowing, rules: Rules) -> bool:
+    """True when a sowing gives its mover another move (BU-01, BU-02, BU-03)."""
+    extra_turn, _, overflow_extra = rules
+    return result.matched and extra_turn != "off" and (not result.overflow or overflow_extra)
+
+
 @lru_cache(maxsize=4096)
 def _sow_action(stack: int, buttons: str) -> Sow:
     """Shared action objects: a position offers the same few moves again and again."""
@@ -182,11 +195,6 @@ class RoundResult:
         red, black = self.sums
         return None if red == black else (RED if red > black else BLACK)
 
-    def _repr_svg_(self) -> str:
-        from core.buttonup.render import round_svg
-
-        return round_svg(self)
-
 
 @dataclass(frozen=True, kw_only=True)
 class ButtonUpState(State):
@@ -206,15 +214,15 @@ class ButtonUpState(State):
     rounds: tuple[RoundResult, ...] = ()
 
     @property
-    def to_move(self) -> int | None:
-        return self.mover
+    def actors(self) -> frozenset[int]:
+        return frozenset() if self.mover is None else frozenset((self.mover,))
 
     @property
-    def winner(self) -> int | None:
+    def outcome(self) -> Outcome | None:
         target = self.options["target_score"]
         for player in (RED, BLACK):
             if self.points[player] >= target:
-                return player
+                return Outcome.won_by(player, 2, f"{PLAYER_NAMES[player]} reached {target} points")
         return None
 
     @property
@@ -231,9 +239,7 @@ class ButtonUpState(State):
         """Moves made in this round so far (0-8)."""
         return len(BUTTONS) - len(self.stacks)
 
-    def _legal_actions(self) -> tuple[Action, ...]:
-        if self.mover is None:
-            return ()
+    def _legal_actions(self, actor: int) -> tuple[Action, ...]:
         if self.choosing:
             return (ChooseStarter(RED), ChooseStarter(BLACK))
         moves: tuple[Action, ...] = tuple(
@@ -243,7 +249,7 @@ class ButtonUpState(State):
             moves += (EndTurn(),)
         return moves
 
-    def why_illegal(self, action: Action) -> str:
+    def why_illegal(self, action: Action, actor: int) -> str:
         if self.choosing:
             return f"{PLAYER_NAMES[self.mover or 0]} must first name who starts the round"
         if isinstance(action, Sow):
@@ -252,18 +258,16 @@ class ButtonUpState(State):
             return f"stack {action.stack + 1} holds no white button; only stacks with a white may move"
         if isinstance(action, EndTurn):
             return "only an optional extra turn can be declined"
-        return super().why_illegal(action)
+        return super().why_illegal(action, actor)
 
-    def _play(self, action: Action) -> Self:
+    def _play(self, action: Action, actor: int) -> Self:
         if isinstance(action, Sow):
             assert self.mover is not None
-            options = self.options
-            result = sow(self.stacks, action.stack, options["white_match_counts"])
+            rules = rules_of(self.options)
+            result = sow(self.stacks, action.stack, rules[1])
             if len(result.stacks) == 1:
                 return self._end_round(result.stacks[0])
-            earns = result.matched and options["extra_turn"] != "off" and (
-                not result.overflow or options["overflow_extra_turn"]
-            )
+            earns = earns_turn(result, rules)
             mover = self.mover if earns else 1 - self.mover
             return self._with(stacks=result.stacks, mover=mover, extra=earns)
         if isinstance(action, ChooseStarter):
@@ -290,19 +294,9 @@ class ButtonUpState(State):
 
     def sowing(self, action: Sow) -> Sowing:
         """What sowing ``action`` would do here (for animation and teaching)."""
-        if action not in self._cached_legal():
-            raise IllegalAction(self.why_illegal(action))
+        if not self.is_legal(action):
+            raise IllegalAction(self.why_illegal(action, self.mover if self.mover is not None else 0))
         return sow(self.stacks, action.stack, self.options["white_match_counts"])
-
-    def describe(self, viewer: int | None = None) -> str:
-        from core.buttonup.render import describe
-
-        return describe(self)
-
-    def svg(self) -> str:
-        from core.buttonup.render import svg
-
-        return svg(self)
 
 
 def _next_starter(
@@ -318,52 +312,3 @@ def _next_starter(
     if last.winner is None:
         return other, None
     return None, 1 - last.winner
-
-
-class ButtonUp(Game):
-    """Button Up!: sow stacks round a circle; the higher army scores the gap."""
-
-    name = "button-up"
-    title = "Button Up!"
-    rules_version = "1"
-    options = OPTIONS
-    search = {"iterations": 200}
-    """Keeps the default bot's move well under half a second in the browser."""
-
-    def _initial(self, seed: int, options: Options) -> ButtonUpState:
-        stream = rng.seed_stream(seed)
-        circle: tuple[str, ...]
-        if options["start"] is None:
-            stream, circle = rng.shuffled(stream, BUTTONS)
-        else:
-            circle = tuple(options["start"])
-        if options["first_round_starter"] == "random":
-            stream, starter = rng.below(stream, 2)
-            return ButtonUpState(options=options, seed=seed, rng=stream, stacks=circle,
-                                 mover=starter, starter=starter)
-        return ButtonUpState(options=options, seed=seed, rng=stream, stacks=circle,
-                             mover=RED, choosing=True)
-
-    @property
-    def extra_bot_levels(self) -> dict[str, tuple[str, BotFactory]]:
-        from core.buttonup.solver import LEVEL
-
-        return LEVEL
-
-    def evaluate(self, state: State, player: int) -> float:
-        """Points lead plus how high each army sits in its stacks now."""
-        assert isinstance(state, ButtonUpState)
-        if state.is_over:
-            return state.returns()[player]
-        target: int = state.options["target_score"]
-        lead = state.points[player] - state.points[1 - player]
-        colour = "RB"[player]
-        foe = "RB"[1 - player]
-        placed = sum(
-            h * ((b == colour) - (b == foe)) for s in state.stacks for h, b in enumerate(s, 1)
-        ) if len(state.stacks) < len(BUTTONS) else 0
-        value = 0.5 + (lead + placed / 4) / (2 * target)
-        return min(max(value, 0.0), 1.0)
-
-
-GAME = register(ButtonUp())

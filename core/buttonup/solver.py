@@ -12,34 +12,29 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core import rng
-from core.buttonup.rules import RED, ButtonUpState, ChooseStarter, EndTurn, Sow, heights, sow
-from core.bots import BotFactory
+from core.buttonup.rules import (
+    RED, ButtonUpState, ChooseStarter, EndTurn, Rules, Sow, earns_turn, heights, rules_of, sow,
+)
 from core.protocol import Action, Game, State
 
 
 @lru_cache(maxsize=200_000)
-def red_margin(stacks: tuple[str, ...], mover: int, extra: bool, rules: tuple[str, bool, bool]) -> int:
+def red_margin(stacks: tuple[str, ...], mover: int, extra: bool, rules: Rules) -> int:
     """The red-minus-black height margin of the round under perfect play."""
     if len(stacks) == 1:
         red, black = heights(stacks[0])
         return red - black
-    extra_turn, white_match, overflow_extra = rules
     values = []
     for i, stack in enumerate(stacks):
         if "W" not in stack:
             continue
-        result = sow(stacks, i, white_match)
-        earns = result.matched and extra_turn != "off" and (not result.overflow or overflow_extra)
+        result = sow(stacks, i, rules[1])
+        earns = earns_turn(result, rules)
         next_mover = mover if earns else 1 - mover
         values.append(red_margin(result.stacks, next_mover, earns, rules))
-    if extra and extra_turn == "optional":
+    if extra and rules[0] == "optional":
         values.append(red_margin(stacks, 1 - mover, False, rules))
     return max(values) if mover == RED else min(values)
-
-
-def _rules(state: ButtonUpState) -> tuple[str, bool, bool]:
-    o = state.options
-    return (o["extra_turn"], o["white_match_counts"], o["overflow_extra_turn"])
 
 
 def action_values(state: ButtonUpState) -> dict[Action, int]:
@@ -47,7 +42,7 @@ def action_values(state: ButtonUpState) -> dict[Action, int]:
     mover = state.to_move
     assert mover is not None, "the game is over"
     sign = 1 if mover == RED else -1
-    rules = _rules(state)
+    rules = rules_of(state.options)
     values: dict[Action, int] = {}
     for action in state.legal_actions():
         if isinstance(action, ChooseStarter):
@@ -80,8 +75,6 @@ class SolverBot:
         return rng.choice(stream, [a for a, v in values.items() if v == best])[1]
 
 
-def _solver(game: Game, seed: int) -> SolverBot:
+def solver_bot(game: Game, seed: int) -> SolverBot:
+    """The solver as a bot level's factory."""
     return SolverBot(seed)
-
-
-LEVEL: dict[str, tuple[str, BotFactory]] = {"solver": ("Perfect: solves every round exactly", _solver)}

@@ -2,7 +2,8 @@
 
 Pyodide comes from the npm package in ``tests/js``; pytest and its dependencies
 are pure wheels loaded by path (both installed by ``python3 build.py setup``).
-The repository's parent is mounted at its own path, so ``tests/core`` runs
+The repository's parent is mounted at its own path, so the core tests (``tests/protocol`` and
+every ``tests/<game>/core``) run
 unchanged on the browser's Python 3.14 / wasm32.
 """
 
@@ -18,8 +19,8 @@ def test_core_tests_pass_in_pyodide(rulebox_build: Any, require: Callable[[bool,
     for needed in (build.PYODIDE_DIR / "pyodide.mjs", build.PYTEST_WHEELS):
         require(needed.exists(), f"{needed} is missing: run `python3 build.py setup`")
     require(shutil.which("node") is not None, "node is not installed")
-    tests = str(build.ROOT / "tests" / "core")
-    result = build.run_in_pyodide(["-m", "pytest", "-q", "-p", "no:cacheprovider", tests],
+    tests = [str(build.ROOT / "tests" / "protocol"), *map(str, sorted((build.ROOT / "tests").glob("*/core")))]
+    result = build.run_in_pyodide(["-m", "pytest", "-q", "-p", "no:cacheprovider", *tests],
                                   wheels=build.PYTEST_WHEELS)
     output = result.stdout + result.stderr
     print(output[-6000:])

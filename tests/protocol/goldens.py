@@ -1,10 +1,10 @@
 """Golden playthroughs: seeded games played to the end, stored with every description.
 
-Each file under ``tests/golden/data`` holds a record and the text description after
+Each file under ``tests/protocol/golden`` holds a record and the text description after
 every action (for everybody and for seat 0).  ``test_goldens.py`` replays each record
 and compares; the files change only when a rule changes, never to make a refactor pass.
 
-    python -m tests.golden.goldens     # (re)write the files (only after a rule change)
+    python tests/protocol/goldens.py    # (re)write the files (only after a rule change)
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).with_name("data")
+DATA = Path(__file__).with_name("golden")
 
 CASES: dict[str, tuple[str, int, dict[str, Any]]] = {
     "button-up-default": ("button-up", 11, {}),

@@ -20,7 +20,7 @@ import pytest
 
 from core.buttonup import BLACK, RED
 
-NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "button-up.ipynb"
+NOTEBOOK = Path(__file__).resolve().parents[3] / "notebooks" / "button-up.ipynb"
 RULE_STEPS = ("Nine buttons", "first round", "Legal moves", "Sowing", "Extra turns", "Overflow",
               "End of the round", "next round", "Variants")
 

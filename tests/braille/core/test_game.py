@@ -12,7 +12,7 @@ from core.braille import speech
 from core.braille.game import BrailleState, recipe, roll_action, seat_table
 from core.braille.table import SIZES
 from core.buttonmen.actions import Attack, Pass, Roll, Surrender
-from core.protocol import IllegalAction, State
+from core.protocol import CHANCE, IllegalAction, State
 
 GAME = core.get_game("button-man-braille")
 EN = speech.Voice("en")
@@ -152,7 +152,7 @@ def test_rulebook_power_attack_example_and_announcement() -> None:
     before = rolled(EXAMPLE)
     power = attack(before, "Power", (2,), 1)  # Bob's twin 9 takes Anna's d4 showing 3
     pending = before.apply(power)
-    assert pending.to_move == 1 and pending.inner.awaiting is not None  # Bob rolls his twin by hand
+    assert pending.actors == {CHANCE} and pending.inner.roller == 1  # Bob rolls his twin by hand
     after = pending.apply(Roll(5))
     first, last = seat_table(before, NAMES), seat_table(after, NAMES)
     chosen = next(a for a in first.attacks if a.action == power)

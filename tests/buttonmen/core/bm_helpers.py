@@ -13,7 +13,7 @@ from core.buttonmen.state import ButtonMenState
 from core.protocol import Action
 
 GAME = core.get_game("button-men")
-SHARED = Path(__file__).resolve().parents[2] / "../shared/buttonmen"
+SHARED = Path(__file__).resolve().parents[3] / "../shared/buttonmen"
 
 
 def position(r0: str, r1: str, values: Sequence[Sequence[int]], *, swing: Sequence[Mapping[str, int]] = ({}, {}),

@@ -26,7 +26,7 @@ from webapp.buttonmen_view import action_label, die_pixel
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect  # noqa: E402
 
-AXE = Path(__file__).resolve().parents[2] / "tests" / "js" / "node_modules" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).resolve().parents[3] / "tests" / "js" / "node_modules" / "axe-core" / "axe.min.js"
 HUMAN_TURN = re.compile(r"^(Bauer to move|Bauer: choose|Match over)")
 
 

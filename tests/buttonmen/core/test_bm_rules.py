@@ -8,6 +8,7 @@ import pytest
 from bm_helpers import GAME, play, position, values
 
 import core
+from core.protocol import CHANCE, IllegalAction
 from core.buttonmen import (
     Attack,
     Auxiliary,
@@ -22,7 +23,6 @@ from core.buttonmen.conformance import roll_values
 from core.buttonmen.dice import Die, captured_score2, kept_score2
 from core.buttonmen.flow import initiative_winner
 from core.buttonmen.state import ButtonMenState
-from core.protocol import IllegalAction
 
 
 def dice(*vals: int) -> list[Die]:
@@ -239,12 +239,14 @@ def test_evaluate_is_bounded_and_rewards_the_leader() -> None:
     assert 0.5 < ahead <= 1 and abs(GAME.evaluate(state, 1) - (1 - ahead)) < 1e-9
 
 
-def test_manual_dice_wait_for_the_owner() -> None:
+def test_manual_dice_are_typed_by_chance_for_the_owner() -> None:
     state = GAME.new(seed=0, recipes=("(4)", "(6,6)"), dice_source="manual")
-    assert state.phase == "roll" and state.to_move == 0
+    assert state.phase == "roll" and state.actors == {CHANCE} and state.roller == 0
     assert [a.to_json() for a in state.legal_actions()] == [{"roll": v} for v in range(1, 5)]
+    with pytest.raises(IllegalAction, match="not player 1's turn"):
+        state.apply(Roll(2), 0)    # no player, and so no bot, picks its own dice
     state = state.apply(Roll(2))
-    assert state.to_move == 1 and state.legal_actions()[0] == Roll(2) and state.legal_actions()[-1] == Roll(12)
+    assert state.roller == 1 and state.legal_actions()[0] == Roll(2) and state.legal_actions()[-1] == Roll(12)
     assert isinstance(state, ButtonMenState)
 
 

@@ -11,15 +11,21 @@ from core.protocol import Option
 GAMES = sorted(core.GAMES)
 
 
+def first_actor(state: core.State) -> int:
+    """The actor a playout lets act: the lowest seat, else chance or the moderator."""
+    return min(state.actors, key=lambda a: (a < 0, a))
+
+
 def random_playout(game: core.Game, seed: int, limit: int = 3000) -> list[core.State]:
     state = game.new(seed=seed)
     stream = rng.seed_stream(seed)
     states = [state]
     while not state.is_over and len(states) < limit:
-        legal = state.legal_actions()
-        assert legal, "a live state must offer an action"
+        actor = first_actor(state)
+        legal = state.legal_actions(actor)
+        assert legal, "every actor of a live state must have an action"
         stream, action = rng.choice(stream, legal)
-        state = state.apply(action)
+        state = state.apply(action, actor)
         states.append(state)
     return states
 
@@ -56,7 +62,11 @@ def test_random_playout_keeps_the_protocol(name: str) -> None:
     states = random_playout(game, seed=11)
     final = states[-1]
     assert final.is_over and final.to_move is None and final.legal_actions() == []
-    assert sum(final.returns()) == pytest.approx(1.0)
+    outcome = final.outcome
+    assert outcome is not None and outcome.reason and len(outcome.places) == final.players
+    assert min(outcome.places) == 1 and all(1 <= p <= final.players for p in outcome.places)
+    assert sum(final.returns()) == pytest.approx(final.players / 2)
+    assert final.winner == outcome.winner
     for before, after in zip(states, states[1:], strict=False):
         assert after.history[:-1] == before.history  # the old state is untouched
     assert core.replay(final.to_record()) == final
@@ -75,9 +85,10 @@ def test_record_is_json_and_replays_exactly(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_actions_have_labels_and_json(name: str) -> None:
     for state in random_playout(core.get_game(name), seed=2)[:50]:
-        for action in state.legal_actions():
-            assert str(action).strip()
-            assert state.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+        for actor in state.actors:
+            for action in state.legal_actions(actor):
+                assert str(action).strip()
+                assert state.action_from_json(json.loads(json.dumps(action.to_json())), actor) == action
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -85,15 +96,16 @@ def test_illegal_action_raises_and_changes_nothing(name: str) -> None:
     states = random_playout(core.get_game(name), seed=3)
     final = states[-1]
     with pytest.raises(core.IllegalAction, match="over"):
-        final.apply(states[-2].legal_actions()[0])
+        final.apply(states[-2].legal_actions(first_actor(states[-2]))[0])
     live = states[0]
     record = live.to_record()
+    actor = first_actor(live)
     other = next(
-        (a for s in states for a in s.legal_actions() if a not in live.legal_actions()), None
+        (a for s in states for b in s.actors for a in s.legal_actions(b) if not live.is_legal(a, actor)), None
     )
     if other is not None:
         with pytest.raises(core.IllegalAction):
-            live.apply(other)
+            live.apply(other, actor)
     assert live.to_record() == record
 
 

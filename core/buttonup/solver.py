@@ -67,7 +67,7 @@ class SolverBot:
 
     seed: int = 0
 
-    def choose(self, state: State) -> Action:
+    def choose(self, state: State, actor: int | None = None) -> Action:
         assert isinstance(state, ButtonUpState)
         values = action_values(state)
         best = max(values.values())

@@ -1,0 +1,166 @@
+"""The bot ladder: every pair of bot levels plays seeded two-player matches, seats alternating.
+
+    python -m core.ladder GAME [--matches N] [--levels random,greedy,mcts] [--seed S]
+                               [--option NAME=VALUE ...] [--json]
+
+For each pair the first level's wins, draws and losses are counted (a draw is half a win),
+with a 95 % Wilson interval on its score, and every level's mean and worst move time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+import core
+from core import rng
+from core.bots import levels, make_bot
+from core.protocol import JSON, Game, InputError
+from core.simulate import MAX_ACTIONS, parse_option
+
+MAX_MATCHES = 10_000
+
+
+@dataclass
+class Pairing:
+    """The results of ``first`` against ``second``."""
+
+    first: str
+    second: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def matches(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """The first level's share of the points (a draw is half)."""
+        return (self.wins + self.draws / 2) / self.matches if self.matches else 0.5
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The 95 % Wilson score interval of :attr:`score`."""
+        n, p = self.matches, self.score
+        if not n:
+            return (0.0, 1.0)
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Ladder:
+    """Every pairing and every level's move times."""
+
+    pairings: list[Pairing] = field(default_factory=list)
+    move_seconds: dict[str, list[float]] = field(default_factory=dict)
+
+    def summary(self) -> dict[str, JSON]:
+        return {
+            "pairings": [{"first": p.first, "second": p.second, "wins": p.wins, "draws": p.draws,
+                          "losses": p.losses, "score": p.score, "interval95": list(p.interval())}
+                         for p in self.pairings],
+            "move_seconds": {level: {"mean": sum(t) / len(t) if t else 0.0, "max": max(t, default=0.0),
+                                     "moves": len(t)} for level, t in self.move_seconds.items()},
+        }
+
+
+def play_match(game: Game, seats: tuple[str, str], seed: int, options: dict[str, JSON],
+               times: dict[str, list[float]]) -> int | None:
+    """One seeded match; the winning seat (None: a draw)."""
+    state = game.new(seed=seed, **options)
+    bots = [make_bot(game, level, seed + k) for k, level in enumerate(seats)]
+    for _ in range(MAX_ACTIONS):
+        if state.is_over:
+            return state.winner
+        actor = min(state.actors, key=lambda a: (a < 0, a))
+        if actor < 0:
+            action = rng.choice(rng.derive(seed, len(state.history)), state.legal_actions(actor))[1]
+        else:
+            started = time.perf_counter()
+            action = bots[actor].choose(state, actor)
+            times[seats[actor]].append(time.perf_counter() - started)
+        state = state.apply(action, actor)
+    raise RuntimeError(f"no end after {MAX_ACTIONS:,} actions")
+
+
+def run(game: Game, names: Sequence[str], matches: int, seed: int, options: dict[str, JSON]) -> Ladder:
+    """Every pair of ``names`` plays ``matches`` matches, the first level alternating seats."""
+    ladder = Ladder(move_seconds={name: [] for name in names})
+    for first, second in combinations(names, 2):
+        pairing = Pairing(first, second)
+        for i in range(matches):
+            swapped = i % 2 == 1
+            seats = (second, first) if swapped else (first, second)
+            winner = play_match(game, seats, seed + i, options, ladder.move_seconds)
+            if winner is None:
+                pairing.draws += 1
+            elif (winner == 1) == swapped:
+                pairing.wins += 1
+            else:
+                pairing.losses += 1
+        ladder.pairings.append(pairing)
+    return ladder
+
+
+def report(game: Game, ladder: Ladder) -> str:
+    lines = [f"{game.title} bot ladder (seats alternating; score = wins + draws/2)"]
+    for p in ladder.pairings:
+        low, high = p.interval()
+        lines.append(f"  {p.first:>8} vs {p.second:<8} {p.wins:4}-{p.draws}-{p.losses:<4} "
+                     f"score {p.score:6.1%}  95% interval {low:6.1%} to {high:6.1%}  ({p.matches} matches)")
+    for level, times in ladder.move_seconds.items():
+        if times:
+            lines.append(f"  {level:>8}: {sum(times) / len(times):.3f} s/move mean, {max(times):.3f} s max "
+                         f"({len(times)} moves)")
+    return "\n".join(lines)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:
+        raise InputError("arguments", message)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _Parser(prog="python -m core.ladder", description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", help=f"a two-player game: {', '.join(core.GAMES)}")
+    parser.add_argument("--matches", type=int, default=20, help="matches per pair of levels (default 20)")
+    parser.add_argument("--levels", default="random,greedy,mcts", help="comma-separated bot levels")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first match")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    try:
+        args = parser.parse_args(argv)
+        game = core.get_game(args.game)
+        if not 1 <= args.matches <= MAX_MATCHES:
+            raise InputError("--matches", f"must be from 1 to {MAX_MATCHES:,}", args.matches)
+        if not 0 <= args.seed < 1 << 63:
+            raise InputError("--seed", "must be from 0 to 2**63 - 1", args.seed)
+        names = [n.strip() for n in args.levels.split(",") if n.strip()]
+        unknown = [n for n in names if n not in levels(game)]
+        if len(set(names)) < 2 or unknown:
+            raise InputError("--levels", f"two or more of {', '.join(levels(game))}",
+                             unknown[0] if unknown else args.levels)
+        options = dict(parse_option(o) for o in args.option)
+        if game.seats(game.resolve_options(options)) != 2:
+            raise InputError("game", "the ladder pits two bots against each other: choose a two-player game",
+                             args.game)
+    except ValueError as error:
+        print(f"python -m core.ladder: {error}", file=sys.stderr)
+        return 2
+    ladder = run(game, names, args.matches, args.seed, options)
+    print(json.dumps(ladder.summary()) if args.json else report(game, ladder))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -2,13 +2,19 @@
 
 Rules: ``../shared/rules/buttonmen.md``.  Modules:
 
-* :mod:`.recipe` -- notation: :func:`parse_recipe`, :func:`validate_custom`, skills, swing ranges.
+Modules, each importing only those listed before it:
+
+* :mod:`.recipe` -- notation: :func:`parse_recipe`, :func:`validate_custom`, skill letters, swing ranges.
 * :mod:`.dice` -- :class:`Die` (``recipe``, ``skills``, ``size``, ``min``, ``value``, ``halves``,
   ``swing``, ``label``) and the score table.
-* :mod:`.attacks` -- exact attack legality and enumeration.
+* :mod:`.actions` -- the actions; :mod:`.roster` -- the shipped roster (``roster.csv``): ``find``,
+  ``select``, ``random_tl``; :mod:`.specials` -- button specials and recipe fixing.
+* :mod:`.attacks` -- exact attack legality and enumeration; :mod:`.default` -- refusal reasons and
+  the Default attack.
+* :mod:`.position` -- the changing fields of a position, :class:`Phase`, :class:`RoundResult`.
 * :mod:`.flow` -- the round/match state machine as generators yielding :class:`Draw` requests.
-* :mod:`.state` -- :class:`ButtonMenState`, the game object and its options (every Ruling).
-* :mod:`.roster` -- the shipped roster (``roster.csv``): ``find``, ``select``, ``random_tl``.
+* :mod:`.state` -- :class:`ButtonMenState`: legal actions, playing them, views.
+* :mod:`.render` -- text and SVG; :mod:`.game` -- :class:`ButtonMen` (options: every Ruling), registration.
 * :mod:`.conformance` -- ``python -m core.buttonmen.conformance FILE.json``.
 
 Rulings of ours (beyond the rulebook's Rulings table, which the options cover):
@@ -44,12 +50,14 @@ from core.buttonmen.actions import (
     Surrender,
 )
 from core.buttonmen.dice import Die
-from core.buttonmen.flow import Draw, RoundResult
+from core.buttonmen.flow import Draw
+from core.buttonmen.game import GAME, ButtonMen
+from core.buttonmen.position import Phase, RoundResult
 from core.buttonmen.recipe import SKILLS, SWING_RANGES, DieSpec, parse_recipe, validate_custom
-from core.buttonmen.state import GAME, ButtonMen, ButtonMenState
+from core.buttonmen.state import ButtonMenState
 
 __all__ = [
     "ATTACK_TYPES", "GAME", "Attack", "Auxiliary", "ButtonMen", "ButtonMenState", "Chance", "ChooseOption",
-    "ChooseSwing", "Decline", "Die", "DieSpec", "Draw", "Focus", "Pass", "Reserve", "Roll", "RoundResult",
+    "ChooseSwing", "Decline", "Die", "DieSpec", "Draw", "Focus", "Pass", "Phase", "Reserve", "Roll", "RoundResult",
     "SKILLS", "SWING_RANGES", "Surrender", "parse_recipe", "roster", "validate_custom",
 ]

@@ -11,8 +11,14 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from math import prod
 
-from core.buttonmen.actions import Attack, Pairs
+from core.buttonmen.actions import ATTACK_TYPES, Attack, Pairs
 from core.buttonmen.dice import Die, ladder_step
+from core.buttonmen.recipe import (
+    BERSERK, BOOM, FIRE, INSULT, KONSTANT, MAXIMUM, MIGHTY, QUEER, RUSH, SHADOW, SPEED, STEALTH, STINGER, TRIP,
+    TURBO, WARRIOR, WEAK,
+)
+from core.buttonmen.specials import BEETLE, NO_SKILL
+from core.protocol import Options
 
 TURBO_LIST_LIMIT = 64
 """Attacks by several Turbo dice list every size combination only up to this many;
@@ -33,9 +39,15 @@ class Context:
     stinger_one: bool = False
     """Stinger's lowest contribution is 1 instead of the die's min (BM-15)."""
 
+    @classmethod
+    def of(cls, options: Options, specials: tuple[frozenset[str], frozenset[str]], p: int) -> Context:
+        """The context of player ``p``'s attacks, from the match options and both buttons' specials."""
+        return cls(no_skill=NO_SKILL in specials[p], beetle=BEETLE in specials[1 - p],
+                   fire_overshoot=options["fire_overshoot"], stinger_one=options["stinger_min"] == "one")
+
 
 def _untouchable(d: Die) -> bool:
-    return "d" in d.skills or "`" in d.skills
+    return STEALTH in d.skills or WARRIOR in d.skills
 
 
 def _free(d: Die) -> bool:
@@ -50,14 +62,14 @@ def _power_value(d: Die) -> int:
 def can_power(d: Die) -> bool:
     """May this die make a Power attack?"""
     skills = d.skills
-    if d.dizzy or "d" in skills or "`" in skills or "s" in skills or "k" in skills or "F" in skills:
+    if d.dizzy or STEALTH in skills or WARRIOR in skills or SHADOW in skills or KONSTANT in skills or FIRE in skills:
         return False
-    return not ("q" in skills and d.value % 2 == 1)
+    return not (QUEER in skills and d.value % 2 == 1)
 
 
 def can_shadow(d: Die) -> bool:
     """May this die make a Shadow attack?"""
-    return _free(d) and ("s" in d.skills or ("q" in d.skills and d.value % 2 == 1))
+    return _free(d) and (SHADOW in d.skills or (QUEER in d.skills and d.value % 2 == 1))
 
 
 def fire_splits(helpers: Sequence[tuple[int, int]], total: int) -> Iterator[Pairs]:
@@ -76,13 +88,13 @@ def fire_splits(helpers: Sequence[tuple[int, int]], total: int) -> Iterator[Pair
 
 def _helpers(mine: Sequence[Die], exclude: set[int]) -> list[tuple[int, int]]:
     return [(i, d.value - d.min) for i, d in enumerate(mine)
-            if "F" in d.skills and i not in exclude and d.value > d.min]
+            if FIRE in d.skills and i not in exclude and d.value > d.min]
 
 
 def _contributions(d: Die, stinger_one: bool) -> list[int]:
-    if "k" in d.skills:
+    if KONSTANT in d.skills:
         return [d.value, -d.value] if d.value else [0]
-    if "g" in d.skills:
+    if STINGER in d.skills:
         low = 1 if stinger_one else d.min
         return list(range(min(low, d.value), d.value + 1))
     return [d.value]
@@ -97,7 +109,7 @@ def _add(bits: int, values: list[int]) -> int:
 
 def turbo_dice(dice: Sequence[Die], attackers: tuple[int, ...]) -> list[int]:
     """The attackers that pick a new size (Turbo swing or option dice)."""
-    return [i for i in attackers if "!" in dice[i].skills and (dice[i].swing or dice[i].options)]
+    return [i for i in attackers if TURBO in dice[i].skills and (dice[i].swing or dice[i].options)]
 
 
 def _turbo_options(dice: Sequence[Die], attackers: tuple[int, ...]) -> list[Pairs]:
@@ -119,21 +131,21 @@ def _turbo_options(dice: Sequence[Die], attackers: tuple[int, ...]) -> list[Pair
 
 def trip_reach(d: Die, size: int | None = None) -> int:
     """The best result a Trip attacker can roll (after its pre-roll resize)."""
-    if "k" in d.skills:
+    if KONSTANT in d.skills:
         return d.value
     halves = d.with_size_choice(size).halves if size is not None else d.halves
-    if "H" in d.skills:
+    if MIGHTY in d.skills:
         halves = tuple(ladder_step(h, True) for h in halves)
-    elif "h" in d.skills:
+    elif WEAK in d.skills:
         halves = tuple(ladder_step(h, False) for h in halves)
     return sum(halves)
 
 
 def trip_needs(t: Die) -> int:
     """The attacker result needed to be able to capture ``t`` by Trip."""
-    if "k" in t.skills:
+    if KONSTANT in t.skills:
         return t.value
-    if "M" in t.skills:
+    if MAXIMUM in t.skills:
         return t.size
     return t.min
 
@@ -156,7 +168,7 @@ def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context, 
     """
     out: list[Attack] = []
     targets = [j for j, t in enumerate(theirs) if not _untouchable(t)]
-    any_turbo = any("!" in d.skills for d in mine)
+    any_turbo = any(TURBO in d.skills for d in mine)
     dice = (mine, theirs) if labelled else None
 
     def add(kind: str, a: tuple[int, ...], t: tuple[int, ...], fire: Pairs = ()) -> None:
@@ -197,38 +209,38 @@ def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context, 
     if not ctx.no_skill:
         out.extend(_skill_attacks(mine, theirs, ctx, dice))
     subsets: dict[int, list[tuple[int, ...]]] | None = None
-    rush_target = any("#" in theirs[j].skills for j in targets)
+    rush_target = any(RUSH in theirs[j].skills for j in targets)
     for i, d in enumerate(mine):
         if not _free(d) or not d.skills and not rush_target:
             continue
-        for kind, letter in (("Speed", "z"), ("Berserk", "B")):
+        for kind, letter in (("Speed", SPEED), ("Berserk", BERSERK)):
             if letter in d.skills:
                 subsets = subsets if subsets is not None else _subset_sums(theirs)
                 for combo in subsets.get(d.value, []):
                     add(kind, (i,), combo)
-        if rush_target or "#" in d.skills:
+        if rush_target or RUSH in d.skills:
             for j, k in combinations(targets, 2):
                 if theirs[j].value + theirs[k].value == d.value and (
-                        "#" in d.skills or "#" in theirs[j].skills or "#" in theirs[k].skills):
+                        RUSH in d.skills or RUSH in theirs[j].skills or RUSH in theirs[k].skills):
                     add("Rush", (i,), (j, k))
-        if "t" in d.skills:
+        if TRIP in d.skills:
             for turbo in _turbo_options(mine, (i,)):
                 reach = trip_reach(d, turbo[0][1] if turbo else None)
                 for j in targets:
                     if reach >= trip_needs(theirs[j]):
                         out.append(Attack("Trip", (i,), (j,), (), turbo, "", dice))
-        if "b" in d.skills:
+        if BOOM in d.skills:
             for j, t in enumerate(theirs):
-                if "`" not in t.skills:
+                if WARRIOR not in t.skills:
                     add("Boom", (i,), (j,))
     return out
 
 
 def _skill_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context,
                    dice: tuple[Sequence[Die], Sequence[Die]] | None) -> list[Attack]:
-    eligible = [i for i, d in enumerate(mine) if not d.dizzy and "B" not in d.skills]
+    eligible = [i for i, d in enumerate(mine) if not d.dizzy and BERSERK not in d.skills]
     goal = [j for j, t in enumerate(theirs)
-            if "`" not in t.skills and "I" not in t.skills and not ctx.beetle]
+            if WARRIOR not in t.skills and INSULT not in t.skills and not ctx.beetle]
     if not eligible or not goal:
         return []
     out: list[Attack] = []
@@ -236,7 +248,7 @@ def _skill_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context,
     sums = [0] * (1 << n)
     sums[0] = 1 << OFFSET
     contributions = [_contributions(mine[i], ctx.stinger_one) for i in eligible]
-    fire_room = sum(d.value - d.min for d in mine if "F" in d.skills and d.value > d.min)
+    fire_room = sum(d.value - d.min for d in mine if FIRE in d.skills and d.value > d.min)
     wanted = 0
     for j in goal:
         for fire in range(fire_room + 1):
@@ -257,22 +269,22 @@ def _skill_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context,
             continue
         chosen = tuple(eligible[b] for b in range(n) if mask >> b & 1)
         team = [mine[i] for i in chosen]
-        warriors = sum(1 for d in team if "`" in d.skills)
+        warriors = sum(1 for d in team if WARRIOR in d.skills)
         if warriors > 1 or (warriors and len(team) == 1):
             continue
-        if len(team) == 1 and ("d" in team[0].skills or "k" in team[0].skills):
+        if len(team) == 1 and (STEALTH in team[0].skills or KONSTANT in team[0].skills):
             continue
         if not fire_room:   # no Fire help: the targets whose value the dice can sum to
             turbos = _turbo_options(mine, chosen)
             for j in goal:
-                if ("d" not in theirs[j].skills or len(team) > 1) and sums[mask] >> (theirs[j].value + OFFSET) & 1:
+                if (STEALTH not in theirs[j].skills or len(team) > 1) and sums[mask] >> (theirs[j].value + OFFSET) & 1:
                     out.extend(Attack("Skill", chosen, (j,), (), turbo, "", dice) for turbo in turbos)
             continue
         helpers = _helpers(mine, set(chosen))
         cap = sum(c for _, c in helpers)
         for j in goal:
             t = theirs[j]
-            if "d" in t.skills and len(team) < 2:
+            if STEALTH in t.skills and len(team) < 2:
                 continue
             for fire in range(0, cap + 1):
                 need = t.value - fire + OFFSET
@@ -285,12 +297,10 @@ def _skill_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context,
 
 def needs_warrior(attack: Attack, mine: Sequence[Die]) -> bool:
     """True for a Skill attack that brings a Warrior die in (optional, never forces play)."""
-    return attack.kind == "Skill" and any("`" in mine[i].skills for i in attack.attackers)
+    return attack.kind == "Skill" and any(WARRIOR in mine[i].skills for i in attack.attackers)
 
 
 def attack_types(attacks: Sequence[Attack]) -> list[str]:
     """The distinct attack types among ``attacks``, in the site's order."""
-    from core.buttonmen.actions import ATTACK_TYPES
-
     kinds = {a.kind for a in attacks}
     return [k for k in ATTACK_TYPES if k in kinds]

@@ -1,24 +1,25 @@
-"""Why an attack is illegal, and the site's untyped "Default" attack (option BM-08)."""
+"""Why an attack is illegal, and the site's untyped "Default" attack (option BM-08).
+
+Pure functions of the dice and the attack context (no state), so the state can use them.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from core.buttonmen.actions import ATTACK_TYPES, Attack
+from core.buttonmen.attacks import Context
+from core.buttonmen.dice import Die
+from core.buttonmen.recipe import (
+    BERSERK, BOOM, DOPPELGANGER, FIRE, INSULT, KONSTANT, SHADOW, SPEED, TRIP, WARRIOR,
+)
 
-if TYPE_CHECKING:
-    from core.buttonmen.dice import Die
-    from core.buttonmen.state import ButtonMenState
-
-_NEEDS = {"Speed": "z", "Berserk": "B", "Trip": "t", "Boom": "b"}
+_NEEDS = {"Speed": SPEED, "Berserk": BERSERK, "Trip": TRIP, "Boom": BOOM}
 
 
-def attack_problem(state: ButtonMenState, a: Attack) -> str:
-    """A precise reason for rejecting the attack ``a``."""
-    p = state.mover
-    if p is None:
-        return "nobody is to move"
-    mine, theirs = state.dice[p], state.dice[1 - p]
+def attack_problem(a: Attack, mine: Sequence[Die], theirs: Sequence[Die], ctx: Context,
+                   names: tuple[str, str]) -> str:
+    """A precise reason for rejecting the attack ``a`` (``names``: the mover's button, then the opponent's)."""
     if a.kind not in ATTACK_TYPES:
         return f"{a.kind!r} is not an attack type; types: {', '.join(ATTACK_TYPES)}"
     if not a.attackers or not a.targets:
@@ -36,39 +37,38 @@ def attack_problem(state: ButtonMenState, a: Attack) -> str:
     if letter and not attackers[0].has(letter):
         return f"a {a.kind} attack needs a die with that skill; {attackers[0].label} has none"
     if a.kind == "Skill":
-        special = _skill_special(state, p, targets)
+        special = _skill_special(ctx, names, targets)
         if special:
             return special
-    if a.kind == "Skill" and any(d.has("B") for d in attackers):
+    if a.kind == "Skill" and any(d.has(BERSERK) for d in attackers):
         return "Berserk dice cannot take part in Skill attacks"
-    if a.kind == "Skill" and len(attackers) == 1 and attackers[0].has("k"):
+    if a.kind == "Skill" and len(attackers) == 1 and attackers[0].has(KONSTANT):
         return "a Konstant die cannot make a Skill attack alone"
-    if a.kind == "Power" and any(attackers[0].has(s) for s in "skF"):
+    if a.kind == "Power" and any(attackers[0].has(s) for s in (SHADOW, KONSTANT, FIRE)):
         return f"{attackers[0].label} cannot make Power attacks"
-    if any(t.has("`") for t in targets):
+    if any(t.has(WARRIOR) for t in targets):
         return "Warrior dice cannot be attacked"
     total = sum(t.value for t in targets)
     return (f"{a.kind} attack by [{', '.join(d.label for d in attackers)}] on "
             f"[{', '.join(t.label for t in targets)}] is not legal (targets show {total})")
 
 
-def _skill_special(state: ButtonMenState, p: int, targets: list[Die]) -> str | None:
+def _skill_special(ctx: Context, names: tuple[str, str], targets: list[Die]) -> str | None:
     """The button special or skill that forbids this Skill attack whatever the dice show."""
-    ctx = state.context_for(p)
     if ctx.no_skill:
-        return f"{state.buttons[p]} cannot make Skill attacks (a rule of this button)"
+        return f"{names[0]} cannot make Skill attacks (a rule of this button)"
     if ctx.beetle:
-        return f"{state.buttons[1 - p]}'s dice cannot be Skill-attack targets (a rule of this button)"
-    insult = [t.label for t in targets if t.has("I")]
+        return f"{names[1]}'s dice cannot be Skill-attack targets (a rule of this button)"
+    insult = [t.label for t in targets if t.has(INSULT)]
     if insult:
         return f"{', '.join(insult)} is an Insult die: it cannot be a Skill-attack target"
     return None
 
 
-def resolve_default(state: ButtonMenState, a: Attack) -> Attack | None:
-    """The concrete attack a Default attack means, or None when none or ambiguous (section 8.5)."""
-    fits = [x for x in state.attacks()
-            if x.attackers == a.attackers and x.targets == a.targets and x.turbo == a.turbo]
+def resolve_default(a: Attack, attacks: Sequence[Attack], mine: Sequence[Die]) -> Attack | None:
+    """The concrete attack among the legal ``attacks`` a Default attack means, or None when none or
+    ambiguous (section 8.5)."""
+    fits = [x for x in attacks if x.attackers == a.attackers and x.targets == a.targets and x.turbo == a.turbo]
     kinds = {x.kind for x in fits}
     if not fits:
         return None
@@ -79,7 +79,7 @@ def resolve_default(state: ButtonMenState, a: Attack) -> Attack | None:
         return plain[0] if plain and kinds <= {"Power", "Skill"} else None
     if len(a.attackers) != 1 or len(a.targets) > 2 or kinds & {"Berserk", "Trip", "Boom"}:
         return None
-    if "Power" in kinds and state.dice[state.mover or 0][a.attackers[0]].has("D"):
+    if "Power" in kinds and mine[a.attackers[0]].has(DOPPELGANGER):
         return None
     for kind in ("Power", "Skill", *sorted(kinds)):
         for x in fits:

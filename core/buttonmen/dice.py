@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from core.buttonmen.recipe import POSTFIX_SKILLS, SWING_RANGES, DieSpec
+from core.buttonmen.recipe import NULL, POISON, POSTFIX_SKILLS, SWING_RANGES, VALUE, WARRIOR, DieSpec
 
 LADDER = (1, 2, 4, 6, 8, 10, 12, 16, 20, 30)
 """Mighty grows and Weak shrinks along these sizes."""
@@ -173,10 +173,10 @@ def kept_score2(die: Die) -> int:
     skills = die.skills
     if not skills:
         return die.size
-    if "n" in skills or "`" in skills:
+    if NULL in skills or WARRIOR in skills:
         return 0
-    base = die.value if "v" in skills else die.size
-    return -2 * base if "p" in skills else base
+    base = die.value if VALUE in skills else die.size
+    return -2 * base if POISON in skills else base
 
 
 def captured_score2(die: Die) -> int:
@@ -184,7 +184,7 @@ def captured_score2(die: Die) -> int:
     skills = die.skills
     if not skills:
         return 2 * die.size
-    if "n" in skills:
+    if NULL in skills:
         return 0
-    base = die.value if "v" in skills else die.size
-    return -base if "p" in skills else 2 * base
+    base = die.value if VALUE in skills else die.size
+    return -base if POISON in skills else 2 * base

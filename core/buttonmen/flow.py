@@ -2,15 +2,17 @@
 
 Every random draw is a :class:`Draw` yielded by a generator and answered with
 a value, so one mechanism serves the seeded stream, manual (physical) dice and
-conformance replay.  :class:`Flow` is a short-lived mutable copy of a state's
-position that the generators change; the state module freezes it again.
+conformance replay.  :class:`Flow` is a short-lived mutable copy of a
+:class:`~core.buttonmen.position.Position` that the generators change, given
+the plain facts it needs (options, button names, specials); the state freezes
+it again with :meth:`Flow.changes`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from core.buttonmen.actions import (
     Attack,
@@ -33,18 +35,23 @@ from core.buttonmen.dice import (
     mad_sizes,
     mood_sizes,
 )
-from core.buttonmen.recipe import DieSpec, parse_recipe, recipe_text
-from core.protocol import Action
-
-if TYPE_CHECKING:
-    from core.buttonmen.state import ButtonMenState
+from core.buttonmen.position import WORK_FIELDS, Phase, Position, RoundResult
+from core.buttonmen.recipe import (
+    AUXILIARY, BERSERK, CHANCE, DOPPELGANGER, FOCUS, JOLT, KONSTANT, MAD, MAXIMUM, MIGHTY, MOOD, MORPHING, NULL, ORNERY,
+    RADIOACTIVE, RAGE, RESERVE, SLOW, STINGER, TIME_AND_SPACE, TRIP, TURBO, VALUE, WARRIOR, WEAK, DieSpec,
+    parse_recipe, recipe_text,
+)
+from core.buttonmen.specials import SLOW_BUTTON
+from core.protocol import Action, Options
 
 SENTINEL = 10**6
 INFINITY = 10**9
 DECK = tuple(v for v in range(1, 14) for _ in range(4)) + (20, 20)
 """The wildcard deck: A-K four times (1-13) and two jokers (20)."""
-NOT_COUNTED = "twgG`"
+NOT_COUNTED = TRIP + SLOW + STINGER + RAGE + WARRIOR
 """Skills ignored for initiative: Trip, Slow, Stinger, Rage, Warrior."""
+SPLIT_LOSES = TURBO + MAD + MOOD + JOLT + TIME_AND_SPACE
+"""Skills the parts of a Radioactive split lose (besides Radioactive itself)."""
 
 
 @dataclass(frozen=True)
@@ -70,21 +77,6 @@ class Draw:
 
 
 Gen = Generator[Draw, int, Any]
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """A finished round: number, doubled scores, winner (None: draw) and how it ended."""
-
-    number: int
-    scores2: tuple[int, int]
-    winner: int | None
-    surrendered: int | None = None
-
-    @property
-    def scores(self) -> tuple[float, float]:
-        """The final round scores (half points exact)."""
-        return (self.scores2[0] / 2, self.scores2[1] / 2)
 
 
 def counted_values(dice: Sequence[Die]) -> list[int]:
@@ -116,93 +108,90 @@ def initiative_winner(dice: Sequence[Sequence[Die]], slow: Sequence[bool]) -> in
         i += 1
 
 
+def chance_dice(dice: Sequence[Die]) -> list[int]:
+    """Positions of the dice that may reroll as a Chance reaction."""
+    return [i for i, d in enumerate(dice) if CHANCE in d.skills and WARRIOR not in d.skills
+            and KONSTANT not in d.skills]
+
+
+def focus_dice(dice: Sequence[Die]) -> list[int]:
+    """Positions of the Focus dice that can still be turned down."""
+    return [i for i, d in enumerate(dice) if FOCUS in d.skills and WARRIOR not in d.skills and d.value > d.min]
+
+
+def can_focus(dice: Sequence[Sequence[Die]], p: int) -> bool:
+    """True when turning every Focus die of ``p`` fully down wins initiative outright."""
+    idx = focus_dice(dice[p])
+    if not idx:
+        return False
+    trial = [list(x) for x in dice]
+    for i in idx:
+        trial[p][i] = trial[p][i].with_value(trial[p][i].min)
+    return initiative_winner(trial, (False, False)) == p
+
+
 def score2(dice: Sequence[Die], captured: Sequence[Die]) -> int:
     """A player's doubled round score."""
     return sum(kept_score2(d) for d in dice) + sum(captured_score2(d) for d in captured)
 
 
-@dataclass
 class Flow:
-    """A mutable working copy of a match position."""
+    """A mutable working copy of a match position (the fields of :class:`Position`, containers as lists)."""
 
-    state: ButtonMenState
-    recipes: list[str] = field(default_factory=list)
-    dice: list[list[Die]] = field(default_factory=list)
-    captured: list[list[Die]] = field(default_factory=list)
-    out_of_play: list[list[Die]] = field(default_factory=list)
-    chosen: list[dict[str, int]] = field(default_factory=list)
-    fresh: list[list[str]] = field(default_factory=list)
-    match_score: list[list[int]] = field(default_factory=list)
-    acted: list[bool] = field(default_factory=list)
-    decks: list[tuple[int, ...]] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
-    """The log lines written during this step (appended to the state's log by :meth:`changes`)."""
-    rounds: list[RoundResult] = field(default_factory=list)
-    aux: list[bool | None] | None = None
-    phase: str = ""
-    mover: int | None = None
-    initiative: int | None = None
-    round_number: int = 1
-    passes: int = 0
-    turns: int = 0
-    reserve_player: int | None = None
-    focus_only: bool = False
-    next_uid: int = 1
-    cancelled: bool = False
-    start_pending: bool = False
-    """Set when every choice is made: the driver starts the round (no nesting across rounds)."""
-    odd_time_and_space: set[int] = field(default_factory=set)
-    """Time and Space dice (by uid) that rolled odd during the current action."""
-    not_rerolled: set[int] = field(default_factory=set)
-    """Dice (by uid) whose reroll was skipped because the round ends with this action."""
+    recipes: list[str]
+    dice: list[list[Die]]
+    captured: list[list[Die]]
+    out_of_play: list[list[Die]]
+    chosen: list[dict[str, int]]
+    fresh: list[list[str]]
+    match_score: list[list[int]]
+    acted: list[bool]
+    decks: list[tuple[int, ...]]
+    log: list[str]
+    """The log lines written during this step (appended to the position's log by :meth:`changes`)."""
+    rounds: list[RoundResult]
+    aux: list[bool | None] | None
+    phase: Phase
+    mover: int | None
+    initiative: int | None
+    round_number: int
+    passes: int
+    turns: int
+    reserve_player: int | None
+    focus_only: bool
+    next_uid: int
+    cancelled: bool
 
-    @classmethod
-    def of(cls, s: ButtonMenState) -> Flow:
-        return cls(
-            state=s, recipes=list(s.recipes), dice=[list(s.dice[0]), list(s.dice[1])],
-            captured=[list(s.captured[0]), list(s.captured[1])],
-            out_of_play=[list(s.out_of_play[0]), list(s.out_of_play[1])],
-            chosen=[dict(s.chosen[0]), dict(s.chosen[1])], fresh=[list(s.fresh[0]), list(s.fresh[1])],
-            match_score=[list(s.match_score[0]), list(s.match_score[1])], acted=list(s.acted),
-            decks=list(s.decks), log=[], rounds=list(s.rounds), aux=None if s.aux is None else list(s.aux),
-            phase=s.phase, mover=s.mover, initiative=s.initiative, round_number=s.round_number,
-            passes=s.passes, turns=s.turns, reserve_player=s.reserve_player, focus_only=s.focus_only,
-            next_uid=s.next_uid, cancelled=s.cancelled,
-        )
+    def __init__(self, position: Position, options: Options, buttons: tuple[str, str],
+                 specials: tuple[frozenset[str], frozenset[str]]) -> None:
+        self.position, self.opt, self.buttons, self.specials = position, options, buttons, specials
+        for name, thaw, _ in WORK_FIELDS:
+            value = getattr(position, name)
+            setattr(self, name, value if thaw is None else thaw(value))
+        self.start_pending = False
+        """Set when every choice is made: the driver starts the round (no nesting across rounds)."""
+        self.odd_time_and_space: set[int] = set()
+        """Time and Space dice (by uid) that rolled odd during the current action."""
+        self.not_rerolled: set[int] = set()
+        """Dice (by uid) whose reroll was skipped because the round ends with this action."""
+        self.slow = (SLOW_BUTTON in specials[0], SLOW_BUTTON in specials[1])
 
     def changes(self) -> dict[str, Any]:
-        """The state fields to replace."""
-        dice, captured, out, chosen, fresh, score = (
-            self.dice, self.captured, self.out_of_play, self.chosen, self.fresh, self.match_score)
-        return dict(
-            recipes=tuple(self.recipes), dice=(tuple(dice[0]), tuple(dice[1])),
-            captured=(tuple(captured[0]), tuple(captured[1])), out_of_play=(tuple(out[0]), tuple(out[1])),
-            chosen=(tuple(sorted(chosen[0].items())), tuple(sorted(chosen[1].items()))),
-            fresh=(tuple(fresh[0]), tuple(fresh[1])),
-            match_score=((score[0][0], score[0][1], score[0][2]), (score[1][0], score[1][1], score[1][2])),
-            acted=(self.acted[0], self.acted[1]), decks=tuple(self.decks),
-            log=self.state.log + tuple(self.log) if self.log else self.state.log,
-            rounds=tuple(self.rounds), aux=None if self.aux is None else (self.aux[0], self.aux[1]),
-            phase=self.phase, mover=self.mover, initiative=self.initiative,
-            round_number=self.round_number, passes=self.passes, turns=self.turns,
-            reserve_player=self.reserve_player, focus_only=self.focus_only, next_uid=self.next_uid,
-            cancelled=self.cancelled,
-        )
+        """The position fields, frozen again."""
+        old = self.position
+        return {name: getattr(self, name) if freeze is None else freeze(getattr(self, name), getattr(old, name))
+                for name, _, freeze in WORK_FIELDS}
 
     # --- helpers ---------------------------------------------------------------------
 
-    @property
-    def opt(self) -> Any:
-        return self.state.options
-
     def name(self, p: int) -> str:
-        return self.state.buttons[p]
+        return self.buttons[p]
 
     def specs(self, p: int) -> tuple[DieSpec, ...]:
         return parse_recipe(self.recipes[p])
 
     def context(self, p: int) -> Context:
-        return self.state.context_for(p)
+        return Context.of(self.opt, self.specials, p)
 
     def needed(self, p: int) -> list[str]:
         """Swing letters and option positions player ``p`` must still choose."""
@@ -212,7 +201,7 @@ class Flow:
 
     def _draw_value(self, p: int, i: int, die: Die) -> Gen:
         skills = die.skills
-        if "M" in skills or "`" in skills:
+        if MAXIMUM in skills or WARRIOR in skills:
             return die.size
         if die.size == 0:
             return 0
@@ -241,33 +230,33 @@ class Flow:
         """
         if turbo is not None:
             die = die.with_size_choice(turbo)
-        elif "!" in die.skills and not own_attack and self.opt["turbo_on"] == "any_roll" and (
+        elif TURBO in die.skills and not own_attack and self.opt["turbo_on"] == "any_roll" and (
                 die.swing or die.options):
             size: int = yield Draw(p, i, f"{self.name(p)}'s turbo {die.notation} size",
                                    choices=die.size_choices())
             die = die.with_size_choice(size)
         skills = die.skills
-        if "k" not in skills:
-            if "H" in skills:
+        if KONSTANT not in skills:
+            if MIGHTY in skills:
                 die = die.resized(tuple(ladder_step(h, True) for h in die.halves))
-            if "h" in skills:
+            if WEAK in skills:
                 die = die.resized(tuple(ladder_step(h, False) for h in die.halves))
             mood_now = self.opt["mood_resize_on"] == "every_reroll" or captured
-            if "?" in skills and die.swing and mood_now:
+            if MOOD in skills and die.swing and mood_now:
                 size = yield Draw(p, i, f"{self.name(p)}'s mood {die.notation} size",
                                   choices=mood_sizes(die.swing))
                 die = die.with_size_choice(size)
-            if "&" in skills and die.swing:
+            if MAD in skills and die.swing:
                 size = yield Draw(p, i, f"{self.name(p)}'s mad {die.notation} size",
                                   choices=mad_sizes(die.swing))
                 die = die.with_size_choice(size)
-        if "k" in skills:
+        if KONSTANT in skills:
             return die
-        if final and not die.wildcard and "v" not in skills and "M" not in skills:
+        if final and not die.wildcard and VALUE not in skills and MAXIMUM not in skills:
             self.not_rerolled.add(die.uid)
             return die
         value = yield from self._draw_value(p, i, die)
-        if "^" in skills and value % 2 == 1:
+        if TIME_AND_SPACE in skills and value % 2 == 1:
             self.odd_time_and_space.add(die.uid)
         return Die(die.skills, die.halves, value, die.letters, die.options, die.wildcard, die.uid,
                    die.owner, die.dizzy)
@@ -279,15 +268,15 @@ class Flow:
         if self.aux is not None:
             undecided = [p for p in (0, 1) if self.aux[p] is None]
             if undecided:
-                self.phase, self.mover = "auxiliary", undecided[0]
+                self.phase, self.mover = Phase.AUXILIARY, undecided[0]
                 return
             self._settle_auxiliary()
         if self.reserve_player is not None:
-            self.phase, self.mover = "reserve", self.reserve_player
+            self.phase, self.mover = Phase.RESERVE, self.reserve_player
             return
         for p in (0, 1):
             if self.needed(p):
-                self.phase, self.mover = "swing", p
+                self.phase, self.mover = Phase.SWING, p
                 return
         self.fresh = [[], []]
         self.start_pending = True
@@ -298,8 +287,8 @@ class Flow:
         assert self.aux is not None
         both = all(self.aux)
         for p in (0, 1):
-            kept = [s.with_skills(s.skills.replace("+", "")) if "+" in s.skills else s
-                    for s in self.specs(p) if both or "+" not in s.skills]
+            kept = [s.with_skills(s.skills.replace(AUXILIARY, "")) if AUXILIARY in s.skills else s
+                    for s in self.specs(p) if both or AUXILIARY not in s.skills]
             self.recipes[p] = recipe_text(tuple(kept))
         self.log.append("Both players added their auxiliary dice." if both
                         else "The auxiliary dice were declined.")
@@ -322,7 +311,7 @@ class Flow:
             if action.die is not None:
                 specs = list(self.specs(p))
                 spec = specs[action.die]
-                specs[action.die] = spec.with_skills(spec.skills.replace("r", ""))
+                specs[action.die] = spec.with_skills(spec.skills.replace(RESERVE, ""))
                 self.recipes[p] = recipe_text(tuple(specs))
                 self.log.append(f"{self.name(p)} added the reserve die {specs[action.die].text}.")
             else:
@@ -338,7 +327,7 @@ class Flow:
         self.dice = [[], []]
         for p in (0, 1):
             for pos, spec in enumerate(self.specs(p)):
-                if "r" in spec.skills or "+" in spec.skills:
+                if RESERVE in spec.skills or AUXILIARY in spec.skills:
                     continue
                 die = build_die(spec, self.chosen[p], self.chosen[p].get(str(pos)), self.next_uid, p)
                 self.next_uid += 1
@@ -367,10 +356,10 @@ class Flow:
             self.log.append(f"{self.name(forced)} moves first (set by the first_player option).")
             self.start_turns()
             return False
-        first = initiative_winner(self.dice, self.state.slow)
+        first = initiative_winner(self.dice, self.slow)
         if first is None:
             rule = self.opt["initiative_full_tie"]
-            hopeless = all(self.state.slow) or not any(counted_values(d) for d in self.dice)
+            hopeless = all(self.slow) or not any(counted_values(d) for d in self.dice)
             if rule == "draw_round":
                 self.log.append("Complete initiative tie: the round is a draw.")
                 yield from self.end_round(None)
@@ -386,36 +375,22 @@ class Flow:
             self.log.append(f"{self.name(first)} won initiative{note}.")
         self.initiative = first
         self.offer_reaction(1 - first)
-        if self.phase != "react":
+        if self.phase != Phase.REACT:
             self.start_turns()
         return False
 
     def offer_reaction(self, p: int) -> None:
         """Let ``p`` (without initiative) react if Chance or Focus can help."""
         if self.can_focus(p) or self.chance_dice(p):
-            self.phase, self.mover = "react", p
+            self.phase, self.mover = Phase.REACT, p
         else:
-            self.phase = "attack"
+            self.phase = Phase.ATTACK
 
     def chance_dice(self, p: int) -> list[int]:
-        return [i for i, d in enumerate(self.dice[p]) if "c" in d.skills and "`" not in d.skills
-                and "k" not in d.skills]
-
-    def focus_dice(self, p: int) -> list[int]:
-        return [i for i, d in enumerate(self.dice[p]) if "f" in d.skills and "`" not in d.skills
-                and d.value > d.min]
-
-    def wins_outright(self, p: int, dice: list[list[Die]]) -> bool:
-        return initiative_winner(dice, (False, False)) == p
+        return chance_dice(self.dice[p])
 
     def can_focus(self, p: int) -> bool:
-        idx = self.focus_dice(p)
-        if not idx:
-            return False
-        trial = [list(x) for x in self.dice]
-        for i in idx:
-            trial[p][i] = trial[p][i].with_value(trial[p][i].min)
-        return self.wins_outright(p, trial)
+        return can_focus(self.dice, p)
 
     def react(self, action: Action) -> Gen:
         p = self.mover
@@ -432,7 +407,7 @@ class Flow:
             self.log.append(f"{self.name(p)} turned focus dice down and took initiative.")
             self.initiative, self.focus_only = p, False
             self.offer_reaction(1 - p)
-            if self.phase != "react":
+            if self.phase != Phase.REACT:
                 self.start_turns()
             return
         assert isinstance(action, Chance)
@@ -440,11 +415,11 @@ class Flow:
         new = yield from self.reroll(p, action.die, old)
         self.dice[p][action.die] = new
         self.log.append(f"{self.name(p)} rerolled chance die {old.label} => {new.value}.")
-        if self.wins_outright(p, self.dice):
+        if initiative_winner(self.dice, (False, False)) == p:
             self.initiative, self.focus_only = p, False
             self.log.append(f"{self.name(p)} took initiative.")
             self.offer_reaction(1 - p)
-            if self.phase != "react":
+            if self.phase != Phase.REACT:
                 self.start_turns()
         elif not self.opt["one_reaction_kind_per_step"] and not self.focus_only and self.can_focus(p):
             self.focus_only = True
@@ -454,7 +429,7 @@ class Flow:
     def start_turns(self) -> None:
         """Reactions are over: the initiative holder moves; the other player's dizziness clears."""
         assert self.initiative is not None
-        self.phase, self.mover, self.focus_only = "attack", self.initiative, False
+        self.phase, self.mover, self.focus_only = Phase.ATTACK, self.initiative, False
         other = 1 - self.initiative
         self.dice[other] = [d.with_value(d.value, dizzy=False) if d.dizzy else d
                             for d in self.dice[other]]
@@ -497,7 +472,7 @@ class Flow:
 
     def ornery(self, p: int, attacked: set[int], *, final: bool = False) -> Gen:
         for i, d in enumerate(self.dice[p]):
-            if "o" in d.skills and d.uid not in attacked:
+            if ORNERY in d.skills and d.uid not in attacked:
                 self.dice[p][i] = yield from self.reroll(p, i, d, final=final)
 
     # --- attacks ---------------------------------------------------------------------
@@ -536,8 +511,8 @@ class Flow:
         replacements: dict[int, Die] = {}
         for j in captured_idx:
             t = theirs[j]
-            if "G" in t.skills:
-                skills = t.skills.replace("G", "") if self.opt["rage_copy_skills"] else ""
+            if RAGE in t.skills:
+                skills = t.skills.replace(RAGE, "") if self.opt["rage_copy_skills"] else ""
                 fresh = Die(skills, t.halves, 0, t.letters, t.options, t.wildcard, self.next_uid, q)
                 self.next_uid += 1
                 replacements[j] = (yield from self.opening_roll(q, j, fresh))
@@ -545,31 +520,31 @@ class Flow:
         final = (a.kind == "Boom" and len(mine) == 1) or len(theirs) - len(captured_idx) + len(replacements) == 0
         # 4. attacker-side effects
         single = len(a.targets) == 1 and len(taken) == 1
-        nulls = any("n" in d.skills for d in attackers)
-        values = any("v" in d.skills for d in attackers)
+        nulls = any(NULL in d.skills for d in attackers)
+        values = any(VALUE in d.skills for d in attackers)
         if nulls or values:
-            taken = [t.with_skills(add=("n" if nulls else "") + ("v" if values else "")) for t in taken]
+            taken = [t.with_skills(add=(NULL if nulls else "") + (VALUE if values else "")) for t in taken]
         radioactive = (len(a.attackers) == 1 and len(a.targets) == 1 and a.kind != "Boom"
-                       and ("%" in attackers[0].skills or "%" in targets[0].skills))
+                       and (RADIOACTIVE in attackers[0].skills or RADIOACTIVE in targets[0].skills))
         if radioactive:
-            taken = [t.with_skills(remove="%") for t in taken]
+            taken = [t.with_skills(remove=RADIOACTIVE) for t in taken]
         for i in a.attackers:
             d = mine[i]
             if a.kind == "Berserk":
-                d = d.resized(halved(d.halves)).with_skills(remove="B")
-            if "m" in d.skills and single:
+                d = d.resized(halved(d.halves)).with_skills(remove=BERSERK)
+            if MORPHING in d.skills and single:
                 t = taken[0]
                 d = Die(d.skills, t.halves, d.value, t.letters, t.options, t.wildcard, d.uid, d.owner)
-            rage = "G" in d.skills
-            if "D" in d.skills and a.kind == "Power" and taken:
+            rage = RAGE in d.skills
+            if DOPPELGANGER in d.skills and a.kind == "Power" and taken:
                 t = targets[0]
                 d = Die(t.skills, t.halves, d.value, t.letters, t.options, t.wildcard, d.uid, d.owner)
-            d = d.with_skills(remove="`" + ("G" if rage else ""))
-            if "J" in d.skills:
+            d = d.with_skills(remove=WARRIOR + (RAGE if rage else ""))
+            if JOLT in d.skills:
                 extra_turn = True
-                d = d.with_skills(remove="J")
+                d = d.with_skills(remove=JOLT)
             mine[i] = d
-        if any("J" in t.skills for t in taken):
+        if any(JOLT in t.skills for t in taken):
             extra_turn = True
         # 6. attackers reroll (splitting first if Radioactive)
         split: dict[int, tuple[Die, Die]] = {}
@@ -578,11 +553,11 @@ class Flow:
                 continue
             d = mine[i]
             if radioactive:
-                d = d.with_skills(remove="%")
+                d = d.with_skills(remove=RADIOACTIVE)
                 halves = d.halves if d.is_twin else ((d.size + 1) // 2, d.size // 2)
                 parts = []
                 for h in halves:
-                    piece = Die(d.with_skills(remove="!&?J^").skills, (h,), 0, ("",), None, False,
+                    piece = Die(d.with_skills(remove=SPLIT_LOSES).skills, (h,), 0, ("",), None, False,
                                 self.next_uid, p)
                     self.next_uid += 1
                     parts.append((yield from self.reroll(p, i, piece, own_attack=True, final=final)))
@@ -654,12 +629,12 @@ class Flow:
         self.passes, self.turns, self.initiative = 0, 0, None
         self.dice, self.captured, self.out_of_play = [[], []], [[], []], [[], []]
         if any(m[0] >= self.opt["max_wins"] for m in self.match_score):
-            self.phase, self.mover = "over", None
+            self.phase, self.mover = Phase.OVER, None
             champion = 0 if self.match_score[0][0] >= self.opt["max_wins"] else 1
             self.log.append(f"{self.name(champion)} wins the match.")
             return
         if self.round_number >= self.opt["round_cap"]:
-            self.phase, self.mover, self.cancelled = "over", None, True
+            self.phase, self.mover, self.cancelled = Phase.OVER, None, True
             self.log.append(f"The match is cancelled after {self.round_number} rounds.")
             return
         self.round_number += 1
@@ -668,7 +643,7 @@ class Flow:
             wipe = [loser] if self.opt["swing_reselect"] == "loser_only" else [0, 1]
             for p in wipe:
                 self.chosen[p] = {}
-            if any("r" in s.skills for s in self.specs(loser)):
+            if any(RESERVE in s.skills for s in self.specs(loser)):
                 self.reserve_player = loser
         elif self.opt["swing_reselect"] == "both_players":
             self.chosen = [{}, {}]
@@ -679,13 +654,13 @@ def needed_choices(specs: tuple[DieSpec, ...], chosen: dict[str, int]) -> list[s
     """Swing letters (first appearance order) then option positions not yet chosen."""
     out: list[str] = []
     for spec in specs:
-        if "r" in spec.skills or "+" in spec.skills:
+        if RESERVE in spec.skills or AUXILIARY in spec.skills:
             continue
         for letter in spec.swing_letters:
             if letter not in chosen and letter not in out:
                 out.append(letter)
     for pos, spec in enumerate(specs):
-        if spec.options and "r" not in spec.skills and "+" not in spec.skills and str(pos) not in chosen:
+        if spec.options and RESERVE not in spec.skills and AUXILIARY not in spec.skills and str(pos) not in chosen:
             out.append(str(pos))
     return out
 

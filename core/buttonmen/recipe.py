@@ -15,17 +15,25 @@ SWING_RANGES: dict[str, tuple[int, int]] = {
 }
 """Swing letter -> inclusive size range (P exists only for one non-playable button)."""
 
+SHADOW, POISON, RESERVE, FOCUS, SPEED, RUSH, AUXILIARY, TRIP = "s", "p", "r", "f", "z", "#", "+", "t"
+BOOM, MAD, BERSERK, TURBO, MOOD, QUEER, STEALTH, CHANCE = "b", "&", "B", "!", "?", "q", "d", "c"
+FIRE, NULL, RAGE, WARRIOR, ORNERY, STINGER, MIGHTY, TIME_AND_SPACE = "F", "n", "G", "`", "o", "g", "H", "^"
+MORPHING, KONSTANT, INSULT, RADIOACTIVE, DOPPELGANGER, WEAK, SLOW = "m", "k", "I", "%", "D", "h", "w"
+MAXIMUM, VALUE, JOLT = "M", "v", "J"
+"""The skill letters the rules test (site notation, section 11)."""
+
 SKILLS: dict[str, str] = {
-    "s": "Shadow", "p": "Poison", "r": "Reserve", "f": "Focus", "z": "Speed", "#": "Rush",
-    "+": "Auxiliary", "t": "Trip", "b": "Boom", "&": "Mad", "B": "Berserk", "!": "Turbo",
-    "?": "Mood", "q": "Queer", "d": "Stealth", "c": "Chance", "F": "Fire", "n": "Null",
-    "G": "Rage", "`": "Warrior", "o": "Ornery", "g": "Stinger", "H": "Mighty",
-    "^": "Time and Space", "m": "Morphing", "k": "Konstant", "I": "Insult", "%": "Radioactive",
-    "D": "Doppelganger", "h": "Weak", "w": "Slow", "M": "Maximum", "v": "Value", "J": "Jolt",
+    SHADOW: "Shadow", POISON: "Poison", RESERVE: "Reserve", FOCUS: "Focus", SPEED: "Speed", RUSH: "Rush",
+    AUXILIARY: "Auxiliary", TRIP: "Trip", BOOM: "Boom", MAD: "Mad", BERSERK: "Berserk", TURBO: "Turbo",
+    MOOD: "Mood", QUEER: "Queer", STEALTH: "Stealth", CHANCE: "Chance", FIRE: "Fire", NULL: "Null",
+    RAGE: "Rage", WARRIOR: "Warrior", ORNERY: "Ornery", STINGER: "Stinger", MIGHTY: "Mighty",
+    TIME_AND_SPACE: "Time and Space", MORPHING: "Morphing", KONSTANT: "Konstant", INSULT: "Insult",
+    RADIOACTIVE: "Radioactive", DOPPELGANGER: "Doppelganger", WEAK: "Weak", SLOW: "Slow", MAXIMUM: "Maximum",
+    VALUE: "Value", JOLT: "Jolt",
 }
 """The 34 skills of the site, by letter."""
 
-POSTFIX_SKILLS = "?&!"
+POSTFIX_SKILLS = MOOD + MAD + TURBO
 """Skills the site prints after the parentheses."""
 
 MAX_SIZE = 99
@@ -166,17 +174,17 @@ def validate_custom(text: str) -> tuple[DieSpec, ...]:
         raise ValueError(f"a custom recipe must be under 150 characters; this one has {len(text)}")
     if len(specs) > 11:
         raise ValueError(f"a custom recipe has at most 11 dice; this one has {len(specs)}")
-    aux = [i for i, s in enumerate(specs) if "+" in s.skills]
+    aux = [i for i, s in enumerate(specs) if AUXILIARY in s.skills]
     if len(aux) > 1 or (aux and (aux[0] != len(specs) - 1 or aux[0] == 0)):
         raise ValueError("a custom recipe has at most one auxiliary die, last and not first")
     for n, spec in enumerate(specs, start=1):
-        if "!" not in spec.skills:
+        if TURBO not in spec.skills:
             continue
-        clash = [SKILLS[c] for c in "mD?&k" if c in spec.skills]
+        clash = [SKILLS[c] for c in MORPHING + DOPPELGANGER + MOOD + MAD + KONSTANT if c in spec.skills]
         if clash:
             raise ValueError(f"die {n}: Turbo cannot be combined with {', '.join(clash)}")
         if not spec.swing_letters and not spec.options:
-            fixed = [SKILLS[c] for c in "HhB" if c in spec.skills]
+            fixed = [SKILLS[c] for c in MIGHTY + WEAK + BERSERK if c in spec.skills]
             if fixed:
                 raise ValueError(f"die {n}: a fixed-size Turbo die cannot have {', '.join(fixed)}")
     return specs

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from core import svg as svglib
 from core.buttonmen.dice import Die
+from core.buttonmen.position import SETUP_PHASES, Phase
 from core.buttonmen.recipe import SKILLS
-
-if TYPE_CHECKING:
-    from core.buttonmen.state import ButtonMenState
+from core.buttonmen.state import ButtonMenState
 
 PHASES = {
-    "auxiliary": "choose whether to add the auxiliary dice",
-    "reserve": "choose a reserve die to add (or none)",
-    "swing": "choose swing and option sizes",
-    "react": "react to initiative (Focus or Chance) or decline",
-    "attack": "attack",
+    Phase.AUXILIARY: "choose whether to add the auxiliary dice",
+    Phase.RESERVE: "choose a reserve die to add (or none)",
+    Phase.SWING: "choose swing and option sizes",
+    Phase.REACT: "react to initiative (Focus or Chance) or decline",
+    Phase.ATTACK: "attack",
 }
 
 
@@ -50,7 +47,7 @@ def status(state: ButtonMenState) -> str:
     who = names[(state.roller if state.awaiting is not None else state.mover) or 0]
     if state.awaiting is not None:
         return f"{who}: enter the result of {state.awaiting.label}."
-    if state.phase == "attack":
+    if state.phase == Phase.ATTACK:
         types = ", ".join(state.attack_types())
         return f"{who} to move; possible: {types}."
     return f"{who}: {PHASES.get(state.phase, state.phase)}."
@@ -67,7 +64,7 @@ def describe(state: ButtonMenState, viewer: int | None = None) -> str:
     unrolled = state.not_rolled()
     for p in (0, 1):
         lines.append(f"{names[p]}'s recipe: {state.recipes[p]}.")
-        if state.phase in ("swing", "auxiliary", "reserve") and not state.dice[p]:
+        if state.phase in SETUP_PHASES and not state.dice[p]:
             shown = state.visible_choices(p, viewer)
             secret = len(state.chosen[p]) - len(shown)
             if shown:

@@ -5,19 +5,26 @@ from __future__ import annotations
 from core.buttonmen import roster
 from core.protocol import Options
 
-SLOW = "slow"
+SLOW_BUTTON = "slow"
+"""Never wins initiative (Giant)."""
+NO_SKILL = "no_skill"
+"""Cannot make Skill attacks (The Flying Squirrel, Largo)."""
+BEETLE = "beetle"
+"""Its dice are no Skill-attack targets (The Japanese Beetle)."""
+UNIQUE_SWING = "unique_swing"
+"""Different swing letters need different sizes (Guillermo, Oregon)."""
+NO_SHARED_SIZE = "no_shared_size"
+"""No swing size equals another die's size (Gordo)."""
 SPECIALS: dict[str, frozenset[str]] = {
-    "Giant": frozenset({SLOW}),
-    "The Flying Squirrel": frozenset({"no_skill"}),
-    "Largo": frozenset({"no_skill"}),
-    "The Japanese Beetle": frozenset({"beetle"}),
-    "Guillermo": frozenset({"unique_swing"}),
-    "Oregon": frozenset({"unique_swing"}),
-    "Gordo": frozenset({"no_shared_size"}),
+    "Giant": frozenset({SLOW_BUTTON}),
+    "The Flying Squirrel": frozenset({NO_SKILL}),
+    "Largo": frozenset({NO_SKILL}),
+    "The Japanese Beetle": frozenset({BEETLE}),
+    "Guillermo": frozenset({UNIQUE_SWING}),
+    "Oregon": frozenset({UNIQUE_SWING}),
+    "Gordo": frozenset({NO_SHARED_SIZE}),
 }
-"""Button name -> rule flags: slow (never wins initiative), no_skill (no Skill attacks),
-beetle (its dice are no Skill targets), unique_swing (letters need different sizes),
-no_shared_size (no swing size equals another die's size)."""
+"""Button name -> its rule flags."""
 MIRRORS = ("Echo", "Zero")
 EXTRA_DIE = {("Bruno", "Pappy"): "(X)", ("Pappy", "Bruno"): "B(X)"}
 

@@ -1,11 +1,15 @@
-"""The Button Men game: options (every Ruling), the immutable state and the game object."""
+"""The immutable Button Men position: :class:`ButtonMenState`, its legal actions and how they are played.
+
+Actions run through :mod:`.flow`; draws come from the seeded stream or, with manual dice,
+from typed :class:`~core.buttonmen.actions.Roll` actions.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 from itertools import product
-from typing import Any, Self
+from typing import Self
 
 from core import rng
 from core.buttonmen.actions import (
@@ -22,76 +26,17 @@ from core.buttonmen.actions import (
     Surrender,
 )
 from core.buttonmen.attacks import Context, attack_types, enumerate_attacks, needs_warrior, turbo_dice
-from core.buttonmen.dice import Die
-from core.buttonmen.flow import Draw, Flow, RoundResult, initiative_winner, needed_choices, score2
-from core.buttonmen.recipe import SWING_RANGES, parse_recipe
-from core.buttonmen.specials import SLOW, specials_of
-from core.protocol import (
-    CHANCE, JSON, Action, Game, IllegalAction, Option, Options, Outcome, State, int_range, register,
+from core.buttonmen.default import attack_problem, resolve_default
+from core.buttonmen.flow import (
+    NOT_COUNTED, Draw, Flow, can_focus, chance_dice, focus_dice, initiative_winner, needed_choices, score2,
 )
+from core.buttonmen.position import SECRET_PHASES, Phase, Position
+from core.buttonmen.recipe import AUXILIARY, FOCUS, RESERVE, SWING_RANGES, WARRIOR, parse_recipe
+from core.buttonmen.specials import NO_SHARED_SIZE, SLOW_BUTTON, UNIQUE_SWING, fix_recipes, specials_of
+from core.protocol import CHANCE, JSON, Action, IllegalAction, Options, Outcome, State
 
 FOCUS_LIST_LIMIT = 512
 """At most this many Focus reactions are listed; any other valid one is still accepted."""
-
-
-def _check_buttons(value: JSON) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(isinstance(v, str) for v in value):
-        return "must be None or two button names"
-    return None
-
-
-def _check_recipes(value: JSON) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(isinstance(v, str) for v in value):
-        return "must be None or two recipes"
-    for text in value:
-        try:
-            parse_recipe(text)
-        except ValueError as error:
-            return str(error)
-    return None
-
-
-OPTIONS = (
-    Option("buttons", None, "Two button names from the roster (None: two random TL buttons).",
-           check=_check_buttons),
-    Option("recipes", None, "Two custom recipes (override the buttons' recipes).", check=_check_recipes),
-    Option("dice_source", "rng", "Dice results from the seeded stream or entered by hand (Roll actions).",
-           ("rng", "manual")),
-    Option("first_player", None, "Skip initiative in round 1 and let this player start (scripts, lessons).",
-           (None, 0, 1)),
-    Option("initiative_full_tie", "random_first", "BM-01: a complete initiative tie.",
-           ("random_first", "draw_round", "reroll")),
-    Option("swing_reselect", "loser_only", "BM-02: who re-chooses swing/option sizes after a round.",
-           ("loser_only", "both_players")),
-    Option("max_wins", 3, "BM-03: rounds needed to win the match.", check=int_range(1, 5)),
-    Option("round_cap", 200, "BM-04: cancel the match when a round ends at this round number.",
-           check=int_range(1, 10_000)),
-    Option("allow_surrender", True, "BM-05: surrender is available.", (True, False)),
-    Option("autopass", False, "BM-07: pass automatically when nothing else is legal.", (True, False)),
-    Option("default_attack", False, "BM-08: accept untyped Default attacks, resolved as on the site.",
-           (True, False)),
-    Option("fire_overshoot", False, "BM-09: offer Fire help on Power attacks that work without it.",
-           (True, False)),
-    Option("mood_resize_on", "every_reroll", "BM-10: when a Mood die resizes.", ("every_reroll", "capture")),
-    Option("time_and_space_on", "attack_roll", "BM-11: Time and Space trigger.", ("attack_roll", "any_roll")),
-    Option("rage_copy_skills", True, "BM-12: a Rage replacement keeps the other skills.", (True, False)),
-    Option("ornery_on_pass", False, "BM-13: Ornery dice reroll after a pass.", (True, False)),
-    Option("turbo_on", "own_attack", "BM-14: when a Turbo die resizes.", ("own_attack", "any_roll")),
-    Option("stinger_min", "die_min", "BM-15: Stinger's lowest Skill contribution.", ("die_min", "one")),
-    Option("echo_mirror_recipe", "(4) (4) (10) (12) (X)", "BM-16: recipe of Echo/Zero facing Echo/Zero.",
-           check=lambda v: _check_recipes([v, v])),
-    Option("paper_specials", "off", "BM-17: unimplemented printed specials are ignored.", ("off",)),
-    Option("tl_pool", "site_playable", "BM-18: the pool of random TL buttons.", ("site_playable",)),
-    Option("one_reaction_kind_per_step", True, "BM-19: Chance and Focus never in one reaction step.",
-           (True, False)),
-    Option("fire_exact", True, "BM-21: exact enumeration of Fire turn-down totals.", (True,)),
-    Option("must_attack", True, "BM-06: a player who can attack must attack (False: passing is always "
-           "allowed, as in the braille variant's BR-04).", (True, False)),
-)
 
 
 @dataclass(frozen=True)
@@ -106,37 +51,16 @@ class Start(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ButtonMenState(State):
-    """A Button Men position (player 0 and 1; dice indices follow the current tuples)."""
+class ButtonMenState(State, Position):
+    """A Button Men position (player 0 and 1; dice indices follow the current tuples).
+
+    The changing fields come from :class:`~core.buttonmen.position.Position`.
+    """
 
     game_name = "button-men"
 
     buttons: tuple[str, str]
-    recipes: tuple[str, str]
     specials: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
-    dice: tuple[tuple[Die, ...], tuple[Die, ...]] = ((), ())
-    captured: tuple[tuple[Die, ...], tuple[Die, ...]] = ((), ())
-    out_of_play: tuple[tuple[Die, ...], tuple[Die, ...]] = ((), ())
-    chosen: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = ((), ())
-    """Swing letters and option positions -> chosen size, per player."""
-    fresh: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-    """Choices made in the current setup, still secret from the opponent."""
-    match_score: tuple[tuple[int, int, int], tuple[int, int, int]] = ((0, 0, 0), (0, 0, 0))
-    acted: tuple[bool, bool] = (False, False)
-    decks: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-    log: tuple[str, ...] = ()
-    rounds: tuple[RoundResult, ...] = ()
-    aux: tuple[bool | None, bool | None] | None = None
-    phase: str = "swing"
-    mover: int | None = None
-    initiative: int | None = None
-    round_number: int = 1
-    passes: int = 0
-    turns: int = 0
-    reserve_player: int | None = None
-    focus_only: bool = False
-    next_uid: int = 1
-    cancelled: bool = False
     pending: Action | None = None
     """Manual dice: the action waiting for die results."""
     rolled: tuple[int, ...] = ()
@@ -159,7 +83,7 @@ class ButtonMenState(State):
 
     @property
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             return None
         if self.cancelled:
             return Outcome.won_by(None, 2, f"the match was cancelled after {self.round_number} rounds")
@@ -191,23 +115,21 @@ class ButtonMenState(State):
 
     @property
     def slow(self) -> tuple[bool, bool]:
-        return (SLOW in self.specials[0], SLOW in self.specials[1])
+        return (SLOW_BUTTON in self.specials[0], SLOW_BUTTON in self.specials[1])
 
     def context_for(self, p: int) -> Context:
-        return Context(
-            no_skill="no_skill" in self.specials[p], beetle="beetle" in self.specials[1 - p],
-            fire_overshoot=self.options["fire_overshoot"], stinger_one=self.options["stinger_min"] == "one",
-        )
+        """What besides the dice decides ``p``'s attacks (button specials, options)."""
+        return Context.of(self.options, self.specials, p)
 
     def attacks(self) -> list[Attack]:
         """Every legal attack of the player to move (attack phase only)."""
-        if self.phase != "attack" or self.awaiting is not None or self.mover is None:
+        if self.phase != Phase.ATTACK or self.awaiting is not None or self.mover is None:
             return []
         return [a for a in self.legal_actions() if isinstance(a, Attack)]
 
     def attack_types(self) -> list[str]:
         """The attack types the mover may choose; ["Pass"] when none exists."""
-        if self.phase != "attack" or self.awaiting is not None or self.mover is None:
+        if self.phase != Phase.ATTACK or self.awaiting is not None or self.mover is None:
             return []
         found = self.attacks()
         kinds = attack_types(found)
@@ -229,12 +151,10 @@ class ButtonMenState(State):
 
     def may_react(self, player: int) -> bool:
         """True while ``player`` may react to initiative."""
-        return self.phase == "react" and self.mover == player and self.awaiting is None
+        return self.phase == Phase.REACT and self.mover == player and self.awaiting is None
 
     def initiative_excluded(self) -> tuple[list[int], list[int]]:
         """Positions of dice ignored for initiative, per player."""
-        from core.buttonmen.flow import NOT_COUNTED
-
         return tuple(  # type: ignore[return-value]
             [i for i, d in enumerate(self.dice[p]) if any(d.has(s) for s in NOT_COUNTED)] for p in (0, 1)
         )
@@ -260,14 +180,14 @@ class ButtonMenState(State):
         p = self.mover
         if p is None:
             return ()
-        if self.phase == "auxiliary":
+        if self.phase == Phase.AUXILIARY:
             return (Auxiliary(False),) if self._gordo_must_decline(p) else (Auxiliary(True), Auxiliary(False))
-        if self.phase == "reserve":
+        if self.phase == Phase.RESERVE:
             specs = parse_recipe(self.recipes[p])
-            return (*(Reserve(i, s.text) for i, s in enumerate(specs) if "r" in s.skills), Reserve(None))
-        if self.phase == "swing":
+            return (*(Reserve(i, s.text) for i, s in enumerate(specs) if RESERVE in s.skills), Reserve(None))
+        if self.phase == Phase.SWING:
             return self._swing_actions(p)
-        if self.phase == "react":
+        if self.phase == Phase.REACT:
             return self._reactions(p)
         mine = self.dice[p]
         found = enumerate_attacks(mine, self.dice[1 - p], self.context_for(p), labelled=True)
@@ -290,30 +210,29 @@ class ButtonMenState(State):
 
     def _gordo_must_decline(self, p: int) -> bool:
         """Gordo declines an auxiliary die that would share a size (or swing letter) with another die."""
-        if "no_shared_size" not in self.specials[p]:
+        if NO_SHARED_SIZE not in self.specials[p]:
             return False
         specs = parse_recipe(self.recipes[p])
-        aux = [s for s in specs if "+" in s.skills]
-        rest = [s for s in specs if "+" not in s.skills]
+        aux = [s for s in specs if AUXILIARY in s.skills]
+        rest = [s for s in specs if AUXILIARY not in s.skills]
         used = {h for s in rest for h in s.halves}
         return any(h in used or isinstance(h, str) for s in aux for h in s.halves)
 
     def _size_allowed(self, p: int, letter: str, size: int) -> bool:
         special = self.specials[p]
-        if "unique_swing" in special or "no_shared_size" in special:
+        if UNIQUE_SWING in special or NO_SHARED_SIZE in special:
             if any(s == size for k, s in self.chosen[p] if not k.isdigit() and k != letter):
                 return False
-        if "no_shared_size" in special:
+        if NO_SHARED_SIZE in special:
             for spec in parse_recipe(self.recipes[p]):
                 if not spec.swing_letters and not spec.options and size in spec.halves:
                     return False
         return True
 
     def _reactions(self, p: int) -> tuple[Action, ...]:
-        flow = Flow.of(self)
         out: list[Action] = []
-        idx = flow.focus_dice(p)
-        if idx and flow.can_focus(p):
+        idx = focus_dice(self.dice[p])
+        if idx and can_focus(self.dice, p):
             ranges = [range(self.dice[p][i].value, self.dice[p][i].min - 1, -1) for i in idx]
             for values in product(*ranges):
                 if len(out) >= FOCUS_LIST_LIMIT:
@@ -323,7 +242,7 @@ class ButtonMenState(State):
                 if focus.values and self.focus_problem(focus) is None:
                     out.append(focus)
         if not self.focus_only:
-            out.extend(Chance(i) for i in flow.chance_dice(p))
+            out.extend(Chance(i) for i in chance_dice(self.dice[p]))
         out.append(Decline())
         return tuple(out)
 
@@ -345,17 +264,17 @@ class ButtonMenState(State):
         if not low <= choice.size <= high:
             return f"{key} swing dice are {low} to {high} sides"
         name = self.buttons[p]
-        if "no_shared_size" in self.specials[p] and not self._size_allowed(p, key, choice.size):
+        if NO_SHARED_SIZE in self.specials[p] and not self._size_allowed(p, key, choice.size):
             return f"{name}'s swing sizes must differ from each other and from every other die's size"
         same = [f"{k} is {s}" for k, s in self.chosen[p] if not k.isdigit() and k != key and s == choice.size]
-        if "unique_swing" in self.specials[p] and same:
+        if UNIQUE_SWING in self.specials[p] and same:
             return f"{name}'s swing letters must all have different sizes ({', '.join(same)})"
         return f"{key} = {choice.size} cannot be chosen now"
 
     def focus_problem(self, focus: Focus) -> str | None:
         """Why a Focus reaction is not allowed now, or None."""
         p = self.mover
-        if self.phase != "react" or p is None or self.awaiting is not None:
+        if self.phase != Phase.REACT or p is None or self.awaiting is not None:
             return "Focus dice can only be turned down while reacting to initiative"
         trial = [list(self.dice[0]), list(self.dice[1])]
         seen: set[int] = set()
@@ -364,7 +283,7 @@ class ButtonMenState(State):
                 return f"there is no die {i + 1} to turn down (or it is listed twice)"
             seen.add(i)
             d = trial[p][i]
-            if not d.has("f") or d.has("`"):
+            if not d.has(FOCUS) or d.has(WARRIOR):
                 return f"{d.label} is not a Focus die"
             if not d.min <= v <= d.value:
                 return f"{d.label} can only be turned down to {d.min}-{d.value}"
@@ -392,10 +311,9 @@ class ButtonMenState(State):
                     if (x.kind, x.attackers, x.targets, x.fire) == (
                             action.kind, action.attackers, action.targets, action.fire) and x.kind != "Trip":
                         return action
-        if isinstance(action, Attack) and action.kind == "Default" and self.options["default_attack"]:
-            from core.buttonmen.default import resolve_default
-
-            return resolve_default(self, action)
+        if isinstance(action, Attack) and action.kind == "Default" and self.options["default_attack"] and \
+                self.mover is not None:
+            return resolve_default(action, self.attacks(), self.dice[self.mover])
         return None
 
     def why_illegal(self, action: Action, actor: int) -> str:
@@ -406,18 +324,18 @@ class ButtonMenState(State):
             return f"enter the result of {self.awaiting.label} first"
         if isinstance(action, Roll):
             return "no die roll is awaited; enter a result only when asked for one"
-        if isinstance(action, (ChooseSwing, ChooseOption)) and self.phase == "swing" and self.mover is not None:
+        if isinstance(action, (ChooseSwing, ChooseOption)) and self.phase == Phase.SWING and self.mover is not None:
             return f"{action}: {self.choice_problem(action)}"
         if isinstance(action, Surrender) and (action.attackers or action.targets):
             return "surrender is only allowed with no dice selected"
         if isinstance(action, Focus):
             return self.focus_problem(action) or "that Focus reaction is not allowed"
-        if isinstance(action, Pass) and self.phase == "attack":
+        if isinstance(action, Pass) and self.phase == Phase.ATTACK:
             return "you must attack when any attack is possible; Pass is only legal when none is"
-        if isinstance(action, Attack) and self.phase == "attack":
-            from core.buttonmen.default import attack_problem
-
-            return attack_problem(self, action)
+        p = self.mover
+        if isinstance(action, Attack) and self.phase == Phase.ATTACK and p is not None:
+            return attack_problem(action, self.dice[p], self.dice[1 - p], self.context_for(p),
+                                  (self.buttons[p], self.buttons[1 - p]))
         return f"{action} is not a legal action in the {self.phase} phase"
 
     def _play(self, action: Action, actor: int) -> Self:
@@ -428,7 +346,7 @@ class ButtonMenState(State):
 
     def _drive(self, base: ButtonMenState, action: Action, known: tuple[int, ...]) -> Self:
         """Run the action's generator, answering draws from ``known`` then the stream."""
-        flow = Flow.of(base)
+        flow = Flow(base, base.options, base.buttons, base.specials)
         gen = _process(flow, action)
         manual = base.options["dice_source"] == "manual"
         stream = base.rng
@@ -440,7 +358,7 @@ class ButtonMenState(State):
                     value = known[used]
                     used += 1
                 elif manual:
-                    return base._with(**{**flow.changes(), "phase": "roll"},  # type: ignore[return-value]
+                    return base._with(**{**flow.changes(), "phase": Phase.ROLL},  # type: ignore[return-value]
                                       pending=action, rolled=known, awaiting=request, resume=base)
                 else:
                     stream, value = _sample(stream, request)
@@ -452,7 +370,7 @@ class ButtonMenState(State):
 
     def view(self, viewer: int | None) -> Self:
         """The opponent's secret sizes and auxiliary decision are blanked for ``viewer`` (None sees all)."""
-        if viewer is None or self.phase not in ("swing", "auxiliary"):
+        if viewer is None or self.phase not in SECRET_PHASES:
             return self
         other = 1 - viewer
         secret = set(self.fresh[other])
@@ -467,7 +385,7 @@ class ButtonMenState(State):
 
     def public_length(self) -> int:
         """Secret size and auxiliary choices of the current setup are not public until the round starts."""
-        if self.phase not in ("swing", "auxiliary"):
+        if self.phase not in SECRET_PHASES:
             return len(self.history)
         count = len(self.history)
         while count and isinstance(self.history[count - 1], (ChooseSwing, ChooseOption, Auxiliary)):
@@ -478,7 +396,7 @@ class ButtonMenState(State):
         """Reseed the dice and sample the opponent's secret pending choices."""
         other = 1 - viewer
         state = self._with(rng=stream)
-        if self.phase in ("swing", "auxiliary") and self.fresh[other]:
+        if self.phase in SECRET_PHASES and self.fresh[other]:
             chosen = dict(self.chosen[other])
             specs = parse_recipe(self.recipes[other])
             for key in self.fresh[other]:
@@ -492,31 +410,13 @@ class ButtonMenState(State):
             pair = [self.chosen[0], self.chosen[1]]
             pair[other] = tuple(sorted(chosen.items()))
             state = state._with(chosen=(pair[0], pair[1]), rng=stream)
-        if self.phase == "auxiliary" and self.aux is not None and self.aux[other] is None and \
+        if self.phase == Phase.AUXILIARY and self.aux is not None and self.aux[other] is None and \
                 self.mover != other:
             stream, pick = rng.below(stream, 2)
             aux = [self.aux[0], self.aux[1]]
             aux[other] = bool(pick)
             state = state._with(aux=(aux[0], aux[1]), rng=stream)
         return state
-
-def _potential(state: ButtonMenState, player: int) -> int:
-    """Before the dice are loaded: half the recipe's sizes (unchosen swing at its middle)."""
-    chosen = dict(state.chosen[player])
-    total = 0
-    for pos, spec in enumerate(parse_recipe(state.recipes[player])):
-        if "r" in spec.skills:
-            continue
-        if spec.options:
-            total += chosen.get(str(pos), sum(spec.options) // 2)
-        for half in spec.halves:
-            if isinstance(half, int):
-                total += half
-            else:
-                low, high = SWING_RANGES[half]
-                total += chosen.get(half, (low + high) // 2)
-    return total
-
 
 def _spoken_values(values: tuple[int, ...]) -> str:
     """Possible results in words: ``1 to 4``, ``0 or 1`` or ``one of 4, 6, 8``."""
@@ -563,70 +463,18 @@ def _process(flow: Flow, action: Action) -> Generator[Draw, int, None]:
         yield from flow.begin_round()
 
 
-class ButtonMen(Game):
-    """Button Men as played on buttonweavers.com."""
-
-    name = "button-men"
-    title = "Button Men"
-    rules_version = "2"
-    """2: no roll that can no longer matter at round end (ruling BM-R1), so version-1 records may not replay."""
-    options = OPTIONS
-    search = {"iterations": 60, "playout_depth": 12}
-
-    def parse_action(self, data: JSON) -> Action | None:
-        """Focus reactions and attacks (Turbo sizes, Default) that may be legal without being listed."""
-        return Focus.from_json(data) or Attack.from_json(data)
-
-    def describe(self, state: Any, viewer: int | None) -> str:
-        from core.buttonmen.render import describe
-
-        return describe(state, viewer)
-
-    def svg(self, state: Any, viewer: int | None) -> str:
-        from core.buttonmen.render import svg
-
-        return svg(state)
-
-    def _initial(self, seed: int, options: Options) -> ButtonMenState:
-        from core.buttonmen.specials import fix_recipes
-
-        stream = rng.seed_stream(seed)
-        names, recipes, stream = fix_recipes(options, stream)
-        specials = (specials_of(names[0]), specials_of(names[1]))
-        aux: tuple[bool | None, bool | None] | None = None
-        specs = [parse_recipe(r) for r in recipes]
-        own = [[s for s in sp if "+" in s.skills] for sp in specs]
-        if own[0] or own[1]:
-            aux = (None, None)
-            recipes = tuple(
-                r if own[p] else r + " " + " ".join(s.text for s in own[1 - p]) for p, r in enumerate(recipes)
-            )  # type: ignore[assignment]
-        state = ButtonMenState(
-            options=options, seed=seed, rng=stream, buttons=(names[0], names[1]),
-            recipes=(recipes[0], recipes[1]), specials=specials, aux=aux,
-        )
-        return state._drive(state, Start(), ())
-
-    def evaluate(self, state: State, player: int) -> float:
-        """Match score plus the current round's score margin, in [0, 1]."""
-        assert isinstance(state, ButtonMenState)
-        if state.is_over:
-            return float(state.returns()[player])
-        need: int = state.options["max_wins"]
-        wins = state.match_score[player][0] - state.match_score[1 - player][0]
-        if state.dice[0] or state.dice[1]:
-            doubled = state.doubled_scores
-            mine, theirs = doubled[player], doubled[1 - player]
-        else:
-            mine, theirs = _potential(state, player), _potential(state, 1 - player)
-        margin = (mine - theirs) / (abs(mine) + abs(theirs) + 2)
-        last = 0.0
-        if state.rounds:
-            a, b = state.rounds[-1].scores2[player], state.rounds[-1].scores2[1 - player]
-            last = (a - b) / (abs(a) + abs(b) + 2)
-        # a round won outweighs any margin; the last round's margin only breaks ties
-        value = 0.5 + (0.4 * wins + 0.1 * margin + 0.01 * last) / need
-        return min(max(value, 0.0), 1.0)
-
-
-GAME = register(ButtonMen())
+def new_match(seed: int, options: Options) -> ButtonMenState:
+    """The first state of a match: recipes fixed (section 4.1), auxiliary dice offered, setup begun."""
+    stream = rng.seed_stream(seed)
+    names, recipes, stream = fix_recipes(options, stream)
+    specials = (specials_of(names[0]), specials_of(names[1]))
+    aux: tuple[bool | None, bool | None] | None = None
+    specs = [parse_recipe(r) for r in recipes]
+    own = [[s for s in sp if AUXILIARY in s.skills] for sp in specs]
+    if own[0] or own[1]:
+        aux = (None, None)
+        recipes = (recipes[0] if own[0] else recipes[0] + " " + " ".join(s.text for s in own[1]),
+                   recipes[1] if own[1] else recipes[1] + " " + " ".join(s.text for s in own[0]))
+    state = ButtonMenState(options=options, seed=seed, rng=stream, buttons=names, recipes=recipes,
+                           specials=specials, aux=aux)
+    return state._drive(state, Start(), ())

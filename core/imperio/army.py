@@ -1,0 +1,54 @@
+"""Armies: the default deployment (section 3, IB-36) and the deployment limits (IB-04)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from core.imperio.board import FILES, UNITS, square
+
+Reserve = tuple[int, int, int, int]
+"""Reserve counts in the order of :data:`~core.imperio.board.UNITS` (knights, archers, pikemen, footsoldiers)."""
+
+DEFAULT_BOARD = {
+    1: "FPFFAFFPF",
+    2: "KBAKHKABK",
+    8: "BAKKHKKAB",
+    9: "PFAFAPAFP",
+}
+"""The source's example deployment by rank (ranks 1-2 attacker, 8-9 defender)."""
+DEFAULT_RESERVES: dict[bool, Reserve] = {True: (6, 10, 14, 20), False: (5, 20, 10, 15)}
+"""Default reserves by side (True: attacker)."""
+
+
+def default_placements(attacker_side: bool) -> tuple[tuple[str, int], ...]:
+    """The default army of a side as (letter, square): headquarters, then bases, then units."""
+    ranks = (1, 2) if attacker_side else (8, 9)
+    pieces = [(letter, square(f, r)) for r in ranks for f, letter in enumerate(DEFAULT_BOARD[r])]
+    order = "HB" + UNITS
+    return tuple(sorted(pieces, key=lambda p: (order.index(p[0]), p[1])))
+
+
+def limit_problem(options: Mapping[str, object], board: Mapping[str, int], reserve: Reserve) -> str | None:
+    """What deployment limit (IB-04) a side's units on the board and reserves break, or None."""
+    on_board = sum(board.get(u, 0) for u in UNITS)
+    knights = board.get("K", 0)
+    checks = (
+        (on_board, "max_board_units", "units on the board"),
+        (sum(reserve), "max_reserve", "reserve units"),
+        (knights, "max_knights_start", "knights on the board"),
+        (knights + reserve[0], "max_knights_total", "knights in all"),
+    )
+    for count, option, what in checks:
+        limit = options[option]
+        assert isinstance(limit, int)
+        if count > limit:
+            return f"at most {limit} {what} ({option})"
+    return None
+
+
+def describe_reserve(reserve: Reserve) -> str:
+    """``K×6, A×10, P×14, F×20`` (``none`` when empty)."""
+    return ", ".join(f"{u}×{n}" for u, n in zip(UNITS, reserve, strict=True) if n) or "none"
+
+
+assert all(len(row) == len(FILES) for row in DEFAULT_BOARD.values())

@@ -3,8 +3,10 @@
     python -m core.ladder GAME [--matches N] [--levels random,greedy,mcts] [--seed S]
                                [--option NAME=VALUE ...] [--json]
 
-For each pair the first level's wins, draws and losses are counted (a draw is half a win),
-with a 95 % Wilson interval on its score, and every level's mean and worst move time.
+Each deal (seed) is played twice, once from each seat, so the luck of the deal (random buttons,
+dice) cancels out between the two levels.  For each pair the first level's wins, draws and losses
+are counted (a draw is half a win), with a 95 % Wilson interval on its score, and every level's
+mean and worst move time.
 """
 
 from __future__ import annotations
@@ -94,14 +96,14 @@ def play_match(game: Game, seats: tuple[str, str], seed: int, options: dict[str,
 
 
 def run(game: Game, names: Sequence[str], matches: int, seed: int, options: dict[str, JSON]) -> Ladder:
-    """Every pair of ``names`` plays ``matches`` matches, the first level alternating seats."""
+    """Every pair of ``names`` plays ``matches`` matches: each deal twice, the levels swapping seats."""
     ladder = Ladder(move_seconds={name: [] for name in names})
     for first, second in combinations(names, 2):
         pairing = Pairing(first, second)
         for i in range(matches):
             swapped = i % 2 == 1
             seats = (second, first) if swapped else (first, second)
-            winner = play_match(game, seats, seed + i, options, ladder.move_seconds)
+            winner = play_match(game, seats, seed + i // 2, options, ladder.move_seconds)
             if winner is None:
                 pairing.draws += 1
             elif (winner == 1) == swapped:
@@ -133,7 +135,8 @@ class _Parser(argparse.ArgumentParser):
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _Parser(prog="python -m core.ladder", description=__doc__.split("\n\n")[0])
     parser.add_argument("game", help=f"a two-player game: {', '.join(core.GAMES)}")
-    parser.add_argument("--matches", type=int, default=20, help="matches per pair of levels (default 20)")
+    parser.add_argument("--matches", type=int, default=20,
+                        help="matches per pair of levels (default 20; each deal is played from both seats)")
     parser.add_argument("--levels", default="random,greedy,mcts", help="comma-separated bot levels")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first match")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")

@@ -1,0 +1,197 @@
+"""The campaign's actions and the value objects of a round: battles, results, claims, round logs."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.protocol import JSON, Action, is_int
+
+SCORE = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*(?:-\s*(\d{1,2}))?\s*$")
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """An attack order: the army on ``origin`` attacks the army on ``target`` (territory indices)."""
+
+    origin: int
+    target: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"attack": [self.origin, self.target]}
+
+    def __str__(self) -> str:
+        return f"attack territory {self.target + 1} from territory {self.origin + 1}"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """A pass order (only when targeted, or when no attack is legal)."""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"pass": True}
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """The owner's choice (BB-15): which of their armies takes ``territory``."""
+
+    territory: int
+    army: int
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"choose": self.territory, "army": self.army}
+
+    def __str__(self) -> str:
+        return f"army {self.army + 1} takes territory {self.territory + 1}"
+
+
+@dataclass(frozen=True)
+class Score:
+    """A battle's score from the winner's side: rounds won, lost and drawn."""
+
+    wins: int
+    losses: int
+    draws: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> Score:
+        """``"3-1"`` or ``"3-2-1"``; ValueError when malformed."""
+        found = SCORE.match(text) if isinstance(text, str) else None
+        if not found:
+            raise ValueError("a score is written W-L or W-L-D, e.g. 3-1 or 3-2-1")
+        return cls(int(found[1]), int(found[2]), int(found[3] or 0))
+
+    @property
+    def margin(self) -> int:
+        return self.wins - self.losses
+
+    def __str__(self) -> str:
+        return f"{self.wins}-{self.losses}-{self.draws}"
+
+
+@dataclass(frozen=True)
+class ReportResult(Action):
+    """The moderator enters a reported battle result (``battle_source=reported``)."""
+
+    battle: int
+    winner: int
+    """The winning seat: 0 the attacker (or first claimant), 1 the defender."""
+    score: Score
+    small_points: int | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"report": self.battle, "winner": self.winner, "score": str(self.score)}
+        if self.small_points is not None:
+            data["small_points"] = self.small_points
+        return data
+
+    @classmethod
+    def from_json(cls, data: JSON) -> ReportResult | None:
+        if not isinstance(data, dict) or set(data) - {"report", "winner", "score", "small_points"}:
+            return None
+        battle, winner, score, small = data.get("report"), data.get("winner"), data.get("score"), \
+            data.get("small_points")
+        if not is_int(battle) or winner not in (0, 1) or not is_int(winner) or not isinstance(score, str):
+            return None
+        if small is not None and (not is_int(small) or abs(small) > 10_000):
+            return None
+        try:
+            parsed = Score.parse(score)
+        except ValueError:
+            return None
+        return cls(int(battle), int(winner), parsed, small)
+
+    def __str__(self) -> str:
+        small = "" if self.small_points is None else f", small points {self.small_points:+d}"
+        return f"battle {self.battle + 1}: side {self.winner + 1} won {self.score}{small}"
+
+
+# --------------------------------------------------------------------------- battles and claims
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished battle: the winning seat, the score from its side, its signed small-point margin."""
+
+    winner: int | None
+    """None: the match was cancelled (nobody wins, nothing changes hands)."""
+    score: Score
+    small_points: int | None
+
+
+@dataclass(frozen=True)
+class Battle:
+    """One battle of a round.
+
+    ``kind``: ``attack`` (an order; seat 0 attacks from ``origin``, seat 1 defends ``target``),
+    ``tiebreak`` (over pending ``target``; seat 0 holds the more convincing claim) or
+    ``walkover`` (an order on a buttonless claimable territory: no match, seat 0 wins).
+    """
+
+    kind: str
+    armies: tuple[int | None, int | None]
+    players: tuple[int, int | None]
+    """The campaign players playing each seat (claimants for a tie-break)."""
+    origin: int | None
+    target: int
+    order: int | None = None
+    """The position of the attack among the round's orders (0-based), else None."""
+    result: Result | None = None
+
+    @property
+    def stake(self) -> int | None:
+        """The territory this battle decides (5.1): the loser's territory; None while open or cancelled."""
+        if self.result is None or self.result.winner is None:
+            return None
+        if self.kind == "attack" and self.result.winner == 1:
+            return self.origin
+        return self.target
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A won battle's claim on its stake, with how convincing the win was (5.2)."""
+
+    territory: int
+    player: int
+    army: int | None
+    margin: int
+    small_points: int | None
+    battle: int
+
+    def strength(self) -> tuple[int, int]:
+        """Round margin, then small-point margin (missing small points must not be compared)."""
+        return (self.margin, self.small_points or 0)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A pending territory (ed. 2, or ed. 1 with ``e1_final_tie=tiebreak_battle``) and its two claims."""
+
+    territory: int
+    claims: tuple[Claim, Claim]
+
+
+@dataclass(frozen=True)
+class RoundLog:
+    """A finished round, as records and summaries tell it."""
+
+    number: int
+    move_order: tuple[int, ...]
+    battles: tuple[Battle, ...]
+    passes: tuple[int, ...]
+    choices: tuple[tuple[int, int], ...]
+    captures: tuple[tuple[int, int | None, int | None], ...]
+    """(territory, old owner, new owner) for every territory that changed hands or went pending."""
+    owners: tuple[int | None, ...]
+    pending: tuple[int, ...]
+    eliminated: tuple[int, ...]
+    matches: tuple[JSON, ...] = ()
+    """The Button Men record of every battle (engine battles; None for reported ones)."""

@@ -1,0 +1,157 @@
+"""Fair and Square as plain text (screen readers) and SVG: boards, pieces, owners, scores."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from core import svg as svglib
+from core.fairsquare.boards import Board
+from core.fairsquare.explain import position_after
+from core.fairsquare.geometry import ROWS, SIZE, SQUARES, name
+from core.fairsquare.placement import PIECES
+from core.fairsquare.state import FairSquareState
+from core.fairsquare.trace import REMOVED, BoardRecord
+from core.protocol import actor_name
+
+COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#ad1457", "#4e342e")
+"""Owner colours by seat (all dark enough for white text)."""
+CELL = 44
+MARGIN = 24
+
+Shown = tuple[int, int, str, int]
+"""A piece to draw: square, owner seat, type name, rank."""
+
+
+def _owners_text(board: Board, owners: Sequence[int]) -> str:
+    parts = []
+    for s in board.points:
+        who = owners[s]
+        parts.append(f"{name(s)} ({board.values[s]}, {'free' if who < 0 else 'owned by ' + actor_name(who)})")
+    return ", ".join(parts)
+
+
+def _record_text(record: BoardRecord) -> list[str]:
+    final = position_after(record, len(record.turns) - 1)
+    lines = [f"  Board {record.group + 1} of round {record.round_number} after turn 15: "
+             f"point squares {_owners_text(record.board, final.owners)}."]
+    for k, seat in enumerate(record.players):
+        lines.append(f"    {actor_name(seat)}: {record.scores[k]} owned, place {record.places[k]}, "
+                     f"{record.points[k]} round points, {record.left[k]} pieces left.")
+    return lines
+
+
+def describe(state: FairSquareState, viewer: int | None) -> str:
+    """The match in plain text, in reading order, without anything ``viewer`` may not see."""
+    match = state.match
+    now = f"round {state.round_number} of {match.rounds}" if state.placing else "match over"
+    lines = [f"Fair and Square, {now}."]
+    lines.append("Points: " + ", ".join(f"{actor_name(p)} {state.points[p]}" for p in range(match.seats)) + ".")
+    if state.options["garnets"] == "on":
+        lines.append("Garnets: " + ", ".join(f"{actor_name(p)} {state.garnets[p]}" for p in range(match.seats)) + ".")
+    outcome = state.outcome
+    if outcome is not None:
+        lines.append(outcome.reason + ".")
+    elif state.voters:
+        lines.append(f"Tied for last: {', '.join(map(actor_name, state.candidates()))}; "
+                     f"{', '.join(map(actor_name, state.voters))} must name the elimination candidate.")
+    else:
+        r = state.round_number
+        roster = state.roster()
+        lines.append("This round's pieces: " + "; ".join(
+            f"{t.name} (rank {t.rank}, moves {', '.join(f'{m.letter} {m.kind} {m.direction}' for m in t.moves)}, "
+            f"rules {', '.join(x.text for x in t.rules)}{', dodges' if t.dodge else ''})" for t in roster) + ".")
+        for g, seats in enumerate(match.groups[r - 1]):
+            board = match.boards[r - 1][g]
+            lines.append(f"Board {g + 1}: {', '.join(map(actor_name, seats))}; point squares "
+                         f"{', '.join(f'{name(s)} {board.values[s]}' for s in board.points)}; "
+                         f"{len(board.legal)} placement squares: {', '.join(name(s) for s in sorted(board.legal))}.")
+        waiting = sorted(state.actors)
+        lines.append(f"Placement pending: {', '.join(map(actor_name, waiting))}." if waiting else "")
+        for p in range(match.seats):
+            mine = state.placements[p]
+            if mine.pieces or mine.letters:
+                pieces = ", ".join(f"{k} on {name(s)}" for k, s in mine.pieces)
+                extra = "".join(f"; {k} re-ordered to {x}" for k, x in mine.letters)
+                lines.append(f"{actor_name(p)} placed {len(mine.pieces)} of {PIECES}: {pieces}{extra}"
+                             f"{' (confirmed)' if mine.done else ''}.")
+        if viewer is not None and viewer in state.actors:
+            lines.append(f"You may place: {', '.join(state.allowed_types(viewer)) or 'nothing more; confirm'}.")
+        for record in state.round_records():
+            lines += _record_text(record)
+    if state.records:
+        last = max(r.round_number for r in state.records)
+        if last != state.round_number:
+            lines.append(f"Round {last} results:")
+            for record in state.round_records(last):
+                lines += _record_text(record)
+    return "\n".join(line for line in lines if line)
+
+
+def board_svg(board: Board, pieces: Sequence[Shown], owners: Sequence[int] = (), title: str = "") -> list[str]:
+    """SVG elements of one board at the origin: point values, forbidden squares, owners and pieces."""
+    body = [f'<rect width="{SIZE * CELL + MARGIN}" height="{SIZE * CELL + MARGIN + 20}" fill="#f7f3e8"/>']
+    body.append(svglib.text(MARGIN + SIZE * CELL / 2, 10, title, size=12))
+    for i in range(SIZE):
+        body.append(svglib.text(MARGIN + i * CELL + CELL / 2, 28, str(i + 1), size=11))
+        body.append(svglib.text(10, 20 + MARGIN + i * CELL + CELL / 2, ROWS[i], size=11))
+    for s in SQUARES:
+        left, top = MARGIN + (s % SIZE) * CELL, 20 + MARGIN + (s // SIZE) * CELL
+        value = board.values[s]
+        who = owners[s] if owners else -1
+        fill = "#ffe082" if value else "#ffffff" if s in board.legal else "#d7d2c6"
+        body.append(f'<rect x="{left}" y="{top}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#8d8672"/>')
+        if who >= 0:
+            body.append(f'<rect x="{left + 3}" y="{top + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
+                        f'stroke="{COLOURS[who]}" stroke-width="4"/>')
+        if value:
+            body.append(svglib.text(left + CELL - 8, top + 9, str(value), size=11, fill="#5d4037"))
+    stacks: dict[int, int] = {}
+    for square, owner, kind, rank in pieces:
+        k = stacks[square] = stacks.get(square, -1) + 1
+        x = MARGIN + (square % SIZE) * CELL + CELL / 2 + 7 * k
+        y = 20 + MARGIN + (square // SIZE) * CELL + CELL / 2 + 3 * k
+        body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CELL * 0.3:.1f}" fill="{COLOURS[owner]}" '
+                    f'stroke="#fff" stroke-width="1.5"><title>{escape(kind)}, rank {rank}, '
+                    f'{actor_name(owner)}</title></circle>')
+        body.append(svglib.text(x, y, f"{kind[0]}{rank}", size=11, fill="#ffffff"))
+    return body
+
+
+def record_svg(record: BoardRecord, turn: int) -> str:
+    """One played board after ``turn`` (0-15) as a standalone SVG (for a turn slider)."""
+    at = position_after(record, turn)
+    shown = [(s, record.pieces[i].owner, record.pieces[i].kind.name, record.pieces[i].kind.rank)
+             for i, s in enumerate(at.squares) if s != REMOVED]
+    title = f"Round {record.round_number}, board {record.group + 1}, after turn {turn}"
+    return _document([board_svg(record.board, shown, at.owners, title)], title)
+
+
+def _document(boards: list[list[str]], title: str) -> str:
+    width = SIZE * CELL + MARGIN + 10
+    height = SIZE * CELL + MARGIN + 30
+    body = []
+    for k, elements in enumerate(boards):
+        body.append(f'<g transform="translate({k * width},0)">{"".join(elements)}</g>')
+    return svglib.document(width * len(boards), height, title, body)
+
+
+def svg(state: FairSquareState, viewer: int | None) -> str:
+    """The boards of the current round with the pieces ``viewer`` may see (played boards after turn 15);
+    once the match is over, the last round's final boards."""
+    match = state.match
+    r = min(state.round_number, match.rounds)
+    played = {record.group: record for record in state.round_records(r)}
+    boards = []
+    for g, seats in enumerate(match.groups[r - 1]):
+        if g in played:
+            record = played[g]
+            final = position_after(record, len(record.turns) - 1)
+            shown = [(s, record.pieces[i].owner, record.pieces[i].kind.name, record.pieces[i].kind.rank)
+                     for i, s in enumerate(final.squares) if s != REMOVED]
+            boards.append(board_svg(record.board, shown, final.owners, f"Round {r}, board {g + 1}: after turn 15"))
+            continue
+        ranks = {t.name: t.rank for t in state.roster()}
+        shown = [(s, p, k, ranks[k]) for p in seats for k, s in state.placements[p].pieces]
+        boards.append(board_svg(match.boards[r - 1][g], shown, (), f"Round {r}, board {g + 1}: placement"))
+    return _document(boards, describe(state, viewer).splitlines()[0])

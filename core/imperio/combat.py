@@ -18,8 +18,10 @@ from core.imperio.board import (
     adjacent,
     between,
     distance,
+    file_of,
     offset,
     on_line,
+    rank_of,
     ray,
     step_towards,
 )
@@ -194,7 +196,10 @@ def shot_targets(board: Board, archer_sq: int, attacker: int, options: Mapping[s
 
 def splash_squares(board: Board, archer_sq: int, target: int, attacker: int, options: Mapping[str, object]) -> \
         tuple[int, ...]:
-    """The target's occupied, unshielded, non-base neighbours that a shot's splash hits (IB-20)."""
+    """The target's occupied, unshielded, non-base neighbours that a shot's splash hits (IB-20).
+
+    In reading order (rank 9 first, then file a first): the order their duels are rolled in.
+    """
     archer = board[archer_sq]
     assert archer is not None
     shields = shielded_squares(board, archer_sq, archer.owner, attacker, str(options["footsoldier_shield_frame"]))
@@ -206,5 +211,5 @@ def splash_squares(board: Board, archer_sq: int, target: int, attacker: int, opt
         if piece.owner == archer.owner and not options["friendly_fire"]:
             continue
         out.append(sq)
-    return tuple(out)
+    return tuple(sorted(out, key=lambda sq: (-rank_of(sq), file_of(sq))))
 

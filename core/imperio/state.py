@@ -217,6 +217,13 @@ class ImperioState(State):
 
     # --- queries ---------------------------------------------------------------------
 
+    def winner_text(self) -> str | None:
+        """``attacker``, ``defender`` or ``draw`` once the game is over, else None."""
+        if self.result is None:
+            return None
+        winner = self.result.winner
+        return "draw" if winner is None else "attacker" if winner == self.attacker else "defender"
+
     @property
     def defender(self) -> int:
         assert self.attacker is not None

@@ -98,7 +98,8 @@ class ReportResult(Action):
             return None
         battle, winner, score, small = data.get("report"), data.get("winner"), data.get("score"), \
             data.get("small_points")
-        if not is_int(battle) or winner not in (0, 1) or not is_int(winner) or not isinstance(score, str):
+        if not isinstance(battle, int) or not isinstance(winner, int) or not is_int(battle) or not is_int(winner) \
+                or winner not in (0, 1) or not isinstance(score, str):
             return None
         if small is not None and (not is_int(small) or abs(small) > 10_000):
             return None
@@ -106,7 +107,7 @@ class ReportResult(Action):
             parsed = Score.parse(score)
         except ValueError:
             return None
-        return cls(int(battle), int(winner), parsed, small)
+        return cls(battle, winner, parsed, small)
 
     def __str__(self) -> str:
         small = "" if self.small_points is None else f", small points {self.small_points:+d}"

@@ -407,7 +407,8 @@ def write_record(state: CampaignState, title: str = "") -> dict[str, JSON]:
     players = []
     for p, name in enumerate(state.names):
         armies = [{"button": state.buttons[a], "territory": board.territories[state.home[a]].id,
-                   "recipe": state.recipes[a]} for a in range(len(state.buttons)) if _first_owner(state, a) == p]
+                   **({"recipe": state.recipes[a]} if state.recipes[a] else {})}
+                  for a in range(len(state.buttons)) if _first_owner(state, a) == p]
         players.append({"name": name, "colour": state.colours[p], "armies": armies})
     rounds = []
     for log in state.past:

@@ -60,8 +60,10 @@ def _check_setup(value: Any) -> str | None:
             if not isinstance(army, dict) or set(army) - {"button", "territory", "recipe"} \
                     or not isinstance(army.get("button"), str) or not isinstance(army.get("territory"), str):
                 return f"{player['name']}: each army has a button, a territory and optionally a recipe"
-            if army.get("recipe") is not None and pool.check_entries([army]):
-                return pool.check_entries([army])
+            problem = pool.check_entries([{"name": army["button"], "recipe": army["recipe"]}]) \
+                if army.get("recipe") is not None else None
+            if problem:
+                return problem
     names = [p["name"].casefold() for p in value]
     return "player names must be unique" if len(set(names)) != len(names) else None
 

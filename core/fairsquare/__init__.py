@@ -6,12 +6,13 @@ those above it:
 
 * :mod:`.geometry` -- squares 0-48 (``name``, ``parse_square``), directions, distances.
 * :mod:`.pieces` -- the ``fas-pieces/1`` schema: :func:`load_piece_set` (one InputError naming
-  round, piece and field), the bundled sets ``project_v1.json`` and ``project_v2.json``.
+  round, piece and field), the bundled set ``project_v1.json``.
 * :mod:`.boards` -- :class:`Board` (values, ``legal`` placement squares), data boards, generated boards.
 * :mod:`.placement` -- placement rules, the live ">= 3 types" check, random legal placements.
 * :mod:`.trace` -- :class:`BoardRecord` and :class:`TurnTrace`: what happened on a board.
+* :mod:`.scoring` -- rankings with every tie-break.
 * :mod:`.sim` -- the turn procedure (:func:`simulate`), fast enough for bots.
-* :mod:`.scoring` -- rankings with every tie-break.  :mod:`.explain` -- sentences and positions.
+* :mod:`.explain` -- sentences and positions.
 * :mod:`.state` -- :class:`FairSquareState`, the actions and the options.
 * :mod:`.render` -- ``describe``/``svg``.  :mod:`.bots` -- placement bots.  :mod:`.game` -- :data:`GAME`.
 * :mod:`.conformance` and :mod:`.balance` -- command-line tools.

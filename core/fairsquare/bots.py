@@ -13,7 +13,7 @@ from core.bots import seat
 from core.fairsquare.boards import Board
 from core.fairsquare.pieces import PieceType
 from core.fairsquare.placement import PIECES, random_placement
-from core.fairsquare.scoring import order, places, round_points
+from core.fairsquare.scoring import round_points
 from core.fairsquare.sim import simulate
 from core.fairsquare.state import Confirm, Eliminate, FairSquareState, Place
 from core.fairsquare.trace import Piece
@@ -29,10 +29,7 @@ def board_points(board: Board, roster: Sequence[PieceType], teams: Sequence[Piec
     pieces = [Piece(k, by_name[kind], s) for k, team in enumerate(teams)
               for kind, s in sorted(team, key=lambda p: p[1])]
     result = simulate(board, pieces, len(teams), stream, friendly_losses=friendly_losses)
-    final = result.totals[-1]
-    groups = order(range(len(teams)), lambda k: (final[k], result.threes[k], result.twos[k], result.left[k]),
-                   result.totals)
-    return tuple(round_points(p) for p in places(groups, len(teams)))
+    return tuple(round_points(p) for p in result.places())
 
 
 def mutate(stream: int, board: Board, roster: Sequence[PieceType], pieces: Pieces, fixed: int) -> tuple[int, Pieces]:

@@ -30,7 +30,7 @@ MAX_TYPES = 8
 MOVE_KINDS = ("step", "jump", "slide")
 CLASSES = ("free", "free_empty", "open", "opponent_owned")
 SIMPLE_RULES = ("hold", "anchor", "raid", "slide_best", "stay")
-BUNDLED = ("project_v1", "project_v2")
+BUNDLED = ("project_v1",)
 """Piece sets shipped as data files in this package (``<name>.json``)."""
 
 

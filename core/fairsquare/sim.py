@@ -27,6 +27,7 @@ from core import rng
 from core.fairsquare.boards import Board
 from core.fairsquare.geometry import DIST, EIGHT, NEIGHBOURS, ORTHOGONAL, SIZE, SQUARES, step
 from core.fairsquare.pieces import PieceType
+from core.fairsquare.scoring import order, places
 from core.fairsquare.trace import REMOVED, Battle, Piece, PieceStep, Progress, Separation, TurnTrace
 
 TURNS = 15
@@ -91,11 +92,19 @@ class Result:
     left: tuple[int, ...]
     turns: tuple[TurnTrace, ...] = ()
 
+    def places(self) -> tuple[int, ...]:
+        """Each board player's place after every tie-break of rulebook section 5 (shared: 1, 1, 3)."""
+        final = self.totals[-1]
+        return places(order(range(len(final)), lambda k: (final[k], self.threes[k], self.twos[k], self.left[k]),
+                            self.totals), len(final))
+
 
 def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *, friendly_losses: bool = True,
-             by_count: bool = False, record: bool = False, seats: Sequence[int] = ()) -> Result:
+             by_count: bool = False, record: bool = False, seats: Sequence[int] = (),
+             owners: Sequence[int] = ()) -> Result:
     """Play turns 0-15 of one board.  ``Piece.owner`` is the board player's index (0..players-1);
-    ``seats`` maps those indices to seat numbers in the recorded trace."""
+    ``seats`` maps those indices to seat numbers in the recorded trace; ``owners`` (per square,
+    -1 for nobody) sets owned squares before turn 1 (the rules start with none)."""
     values = board.values
     points = board.points
     near = board.near
@@ -109,8 +118,11 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
     sep = [-1] * n
     sep_dir = [""] * n
     count = [0] * n
-    owner = [-1] * 49
+    owner = list(owners) if owners else [-1] * 49
     totals = [0] * players
+    for s in points:
+        if owner[s] >= 0:
+            totals[owner[s]] += 1 if by_count else values[s]
     history: list[tuple[int, ...]] = [tuple(totals)]
     turns: list[TurnTrace] = []
     seat_of = list(seats) if seats else list(range(players))
@@ -385,7 +397,8 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
     fill()
     separations = separate({s: list(m) for s, m in at.items()})
     if record:
-        turns.append(TurnTrace(0, (), (), tuple(separations), (), tuple(pos), (-1,) * 49, tuple(totals)))
+        turns.append(TurnTrace(0, (), (), tuple(separations), (), tuple(pos),
+                               tuple(seat_of[o] if o >= 0 else -1 for o in owner), tuple(totals)))
     turn = 1
     while turn <= TURNS:
         decisions = resolve()

@@ -10,7 +10,7 @@ from core.fairsquare.boards import DEFAULT_BOARD, Board, board_from_json, boards
 from core.fairsquare.geometry import name, parse_square
 from core.fairsquare.pieces import BUNDLED, PieceSet, PieceType, piece_set, piece_set_problem
 from core.fairsquare.placement import PIECES, allowed_types, placement_problem, random_placement
-from core.fairsquare.scoring import order, places, round_points
+from core.fairsquare.scoring import order, round_points
 from core.fairsquare.sim import simulate
 from core.fairsquare.trace import BoardRecord, Piece
 from core.protocol import (
@@ -34,8 +34,8 @@ def _piece_set_check(value: JSON) -> str | None:
 
 
 OPTIONS = (
-    Option("piece_set", "project_v1", "FS-01: the piece set: a bundled set (project_v1, project_v2: tuned by the "
-           "balance check) or a fas-pieces/1 object.", check=_piece_set_check),
+    Option("piece_set", "project_v1", "FS-01: the piece set: the bundled project_v1 or a fas-pieces/1 object.",
+           check=_piece_set_check),
     Option("friendly_losses", True, "FS-05: a battle removes the winners' own lower-ranked pieces too.",
            (True, False)),
     Option("score_by", "value", "FS-12: a board score sums the owned squares' values, or counts them.",
@@ -393,10 +393,7 @@ class FairSquareState(State):
         result = simulate(board, pieces, len(seats), rng.derive(self.rng, r, group),
                           friendly_losses=self.options["friendly_losses"],
                           by_count=self.options["score_by"] == "count", record=True, seats=seats)
-        final = result.totals[-1]
-        groups = order(range(len(seats)), lambda k: (final[k], result.threes[k], result.twos[k], result.left[k]),
-                       result.totals)
-        ranked = places(groups, len(seats))
+        ranked = result.places()
         return BoardRecord(r, group, board, seats, tuple(Piece(seats[p.owner], p.kind, p.square) for p in pieces),
                            result.turns, result.threes, result.twos, result.left, ranked,
                            tuple(round_points(x) for x in ranked))

@@ -24,9 +24,9 @@ class AppEntry:
 
 
 APPS: tuple[AppEntry, ...] = (
-    AppEntry("buttonup", "button-up", "webapp.buttonup"),
-    AppEntry("buttonmen", "button-men", "webapp.buttonmen"),
-    AppEntry("braille", "button-man-braille", "webapp.braille"),
+    AppEntry("buttonup", "button-up", "webapp.buttonup.page"),
+    AppEntry("buttonmen", "button-men", "webapp.buttonmen.page"),
+    AppEntry("braille", "button-man-braille", "webapp.braille.page"),
 )
 """Every game page, in the order the landing page shows them."""
 

@@ -10,9 +10,9 @@ import pytest
 import core
 from core.buttonup import ButtonUpState
 from core.protocol import IllegalAction
-from webapp import links
-from webapp.links import LinkSync
-from webapp.session import HUMAN, GameSession, check_seats, seat_choices
+from webapp.shell import links
+from webapp.shell.links import LinkSync
+from webapp.shell.session import HUMAN, GameSession, check_seats, seat_choices
 
 GAME = core.get_game("button-up")
 
@@ -134,10 +134,10 @@ def test_a_new_game_discards_the_move_of_a_bot_still_thinking() -> None:
     real = session.bot_for
 
     class Slow:
-        def __init__(self, state: core.State) -> None:
-            self.bot = real(state)
+        def __init__(self, state: core.State, actor: int | None = None) -> None:
+            self.bot = real(state, actor)
 
-        def choose(self, state: core.State) -> core.Action:
+        def choose(self, state: core.State, actor: int | None = None) -> core.Action:
             time.sleep(0.3)
             return self.bot.choose(state)
 
@@ -203,10 +203,10 @@ def test_a_thinking_bot_leaves_the_event_loop_free() -> None:
     real = session.bot_for
 
     class Slow:
-        def __init__(self, state: core.State) -> None:
-            self.bot = real(state)
+        def __init__(self, state: core.State, actor: int | None = None) -> None:
+            self.bot = real(state, actor)
 
-        def choose(self, state: core.State) -> core.Action:
+        def choose(self, state: core.State, actor: int | None = None) -> core.Action:
             time.sleep(0.2)
             return self.bot.choose(state)
 
@@ -227,3 +227,39 @@ def test_a_thinking_bot_leaves_the_event_loop_free() -> None:
     asyncio.run(scenario())
     assert session.human_to_move and session.steps
     assert ticks >= 10 * len(session.steps)  # the loop ran on while each 0.2 s choice was made
+
+
+def test_typed_dice_wait_for_the_table_even_between_two_bots() -> None:
+    from core.protocol import CHANCE
+
+    game = core.get_game("button-men")
+    session = GameSession(game, ["greedy", "greedy"], game.new(seed=2, buttons=("Bauer", "Avis"),
+                                                                dice_source="manual"))
+    asyncio.run(session.drive_bots())
+    assert session.state.actors == {CHANCE}, "the bots chose their swing dice, then the dice must be rolled"
+    assert not session.bot_to_move and session.human_to_move and not session.thinking
+    assert all(step.actor in (0, 1) for step in session.steps)
+    before = session.state
+    asyncio.run(session.drive_bots())
+    assert session.state is before, "no bot picks dice, not even its own"
+    with pytest.raises(ValueError, match="never chance"):
+        session.bot_for(before, CHANCE)
+    roll = before.legal_actions(CHANCE)[0]
+    session.human_play(roll)
+    assert session.steps[-1].actor == CHANCE and session.steps[-1].action == roll
+
+
+def test_the_moderator_is_a_role_the_page_enables() -> None:
+    from core.protocol import CHANCE, MODERATOR
+
+    session = GameSession(GAME, ["greedy", "greedy"], GAME.new(seed=1))
+    assert not session.is_human(MODERATOR) and session.is_human(CHANCE)
+    session.moderator = True
+    assert session.is_human(MODERATOR) and not session.is_bot(MODERATOR)
+
+
+def test_the_public_record_leaves_out_a_pending_secret() -> None:
+    game = core.get_game("button-men")
+    session = GameSession(game, [HUMAN, HUMAN], game.new(seed=7, buttons=("Bauer", "Avis")))
+    session.human_play(session.state.legal_actions()[-1])
+    assert len(session.record["actions"]) == 1 and session.public_record["actions"] == []

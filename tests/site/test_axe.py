@@ -1,6 +1,6 @@
 """Automated accessibility audit: axe-core in Chromium on every page of the site.
 
-Each web app (the ``app_module`` fixture: every app the site build finds) is
+Each game page (the ``app_page`` fixture: every page of ``webapp.registry``) is
 served with ``panel serve``.  Any violation of impact "serious" or "critical"
 fails the test, listed with its rule id, the element and axe's help text.  The
 landing page has its own, stricter audit (no violation at all, light and dark)
@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from webapp.registry import APPS
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "tests" / "js" / "node_modules" / "axe-core" / "axe.min.js"
@@ -48,16 +50,15 @@ def settle(page: Any) -> None:
     page.wait_for_timeout(1500)
 
 
-def test_every_app_module_is_audited(rulebox_build: Any) -> None:
-    modules = {a.module for a in rulebox_build.discover_apps()}
-    assert {"braille", "buttonmen", "buttonup"} <= modules
+def test_every_page_is_audited() -> None:
+    assert {"braille", "buttonmen", "buttonup"} <= {entry.page for entry in APPS}
 
 
-def test_app_page_has_no_serious_violations(app_module: str, panel_serve: Any, page: Any) -> None:
-    page.goto(panel_serve(app_module))
+def test_app_page_has_no_serious_violations(app_page: str, panel_serve: Any, page: Any) -> None:
+    page.goto(panel_serve(app_page))
     settle(page)
     report = blocking_report(audit(page))
-    assert not report, f"axe found serious/critical problems on the {app_module} page:\n{report}"
+    assert not report, f"axe found serious/critical problems on the {app_page} page:\n{report}"
 
 
 def test_braille_page_themes_and_german_pass_the_audit(panel_serve: Any, page: Any) -> None:

@@ -6,8 +6,9 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import core
-from webapp.braille import BrailleView, player_names
-from webapp.session import GameSession
+from core.braille.table import LOWEST
+from webapp.braille.page import BrailleView, player_names
+from webapp.shell.session import GameSession
 
 GAME = core.get_game("button-man-braille")
 
@@ -116,3 +117,44 @@ def test_after_the_match_the_turn_line_and_scores_say_the_result() -> None:
     v._handle_msg({"type": "key", "key": "s"})
     assert last(v).startswith(f"{winner} wins the match, 1 round to 0. Match, first to 1:")
     assert "if it ended now" not in last(v)
+
+
+def test_the_bot_never_picks_its_own_typed_dice() -> None:
+    v = view(["human", "greedy"], dice_source="manual")
+    session = v.session
+    bot_dice = 0
+    for _ in range(400):
+        now = v.table()
+        if now.is_over or bot_dice >= 3:
+            break
+        assert not session.bot_to_move or now.roll_request is None, "a bot is asked to roll"
+        if session.bot_to_move:
+            before = len(session.steps)
+            with ThreadPoolExecutor(1) as pool:
+                pool.submit(asyncio.run, session.drive_bots()).result(timeout=60)
+            assert all(step.actor == 1 for step in session.steps[before:]), "the bot played only its seat"
+        elif now.roll_request is not None or now.coin_toss:
+            if now.roll_request is not None and now.roll_request.owner == 1:
+                bot_dice += 1
+                assert "roll" in last(v) and "type the result" in last(v), last(v)
+            low = 1 if now.roll_request is None else LOWEST[now.roll_request.slot]
+            v._handle_msg({"type": "number", "text": str(low)})
+        elif now.attacks:
+            v._handle_msg({"type": "select", "number": 1})
+            v._handle_msg({"type": "confirm"})
+        else:
+            v._handle_msg({"type": "key", "key": "p"})
+    assert bot_dice >= 3, "the bot's own dice were typed at the table"
+
+
+def test_a_damaged_link_is_announced_before_the_new_match() -> None:
+    from panel.io.location import Location
+
+    from webapp.shell.links import QUERY_KEY, LinkSync
+
+    session = GameSession(GAME, ["human", "greedy"], state=GAME.new(seed=3))
+    link = LinkSync(session, location=Location(search=f"?{QUERY_KEY}=eJzLSM3JyQcABiwCFQ"))
+    v = BrailleView(session, link)
+    assert len(v.log) == 1 and last(v).startswith("The game link could not be opened (it is damaged")
+    assert "A new game was started instead. Round 1." in last(v)
+    assert v.view["problem"] == link.problem != ""

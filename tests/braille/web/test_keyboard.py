@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import pytest
 
 import core
-from webapp.links import QUERY_KEY, decode, encode
+from webapp.shell.links import QUERY_KEY, decode, encode
 
 GAME = core.get_game("button-man-braille")
 HUMAN_CUES = ("Player 1, your attacks:", "Player 1 has no possible attack")

@@ -20,8 +20,8 @@ import pytest
 
 import core
 from core.buttonmen import Attack, ButtonMenState, Pass
-from webapp import links
-from webapp.buttonmen_view import action_label, die_pixel
+from webapp.buttonmen.model import action_label, die_pixel
+from webapp.shell import links
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect  # noqa: E402

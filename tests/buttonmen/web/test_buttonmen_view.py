@@ -13,9 +13,9 @@ from core import rng
 from core.bots import make_bot
 from core.buttonmen import Attack, ButtonMenState, ChooseSwing, Pass, Surrender, roster
 from core.buttonmen.render import points
-from webapp import buttonmen_view as view
-from webapp.buttonmen_setup import button_info, match_options, recipe_problem
-from webapp.buttonmen_view import Selection
+from webapp.buttonmen import model as view
+from webapp.buttonmen.model import Selection
+from webapp.buttonmen.setup import button_info, match_options, recipe_problem
 
 GAME = core.get_game("button-men")
 

@@ -8,17 +8,12 @@ import pytest
 
 import core
 from core.buttonup import ButtonUpState, Sow
-from webapp.buttonup import (
-    X_RANGE,
-    Y_RANGE,
-    ButtonUpApp,
-    log_note,
-    narrate,
-    sowing_frames,
-    stack_base,
-    to_pixels,
-)
-from webapp.session import HUMAN, Step
+from webapp.buttonup.board import X_RANGE, Y_RANGE, sowing_frames, stack_base, to_pixels
+from webapp.buttonup.narration import log_note
+from webapp.buttonup.narration import narrate as narrate_action
+from webapp.buttonup.page import ButtonUpView
+from webapp.shell.game_page import GamePage
+from webapp.shell.session import HUMAN, Step
 
 GAME = core.get_game("button-up")
 EXAMPLE = "WRBWBRWBR"
@@ -37,8 +32,12 @@ def worked_example() -> list[Step]:
     return steps
 
 
-def human_app(**options: object) -> ButtonUpApp:
-    app = ButtonUpApp(seats=(HUMAN, HUMAN))
+def narrate(step: Step) -> str:
+    return narrate_action(step.before, step.action, step.after)
+
+
+def human_app(**options: object) -> GamePage:
+    app = GamePage(ButtonUpView(), seats=(HUMAN, HUMAN))
     app.board.animate = False
     if options:
         app.session.new_game([HUMAN, HUMAN], seed=7, **options)
@@ -116,15 +115,15 @@ def test_keys_and_taps_play_and_refuse_with_the_rule() -> None:
 
 def test_move_buttons_and_log_follow_the_game() -> None:
     app = human_app(start=EXAMPLE)
-    buttons = app.moves.buttons
+    buttons = app.view.moves.buttons
     assert buttons.labels == ["Red starts the round", "Black starts the round"]
     buttons._handle_msg({"index": 0, "version": buttons.version - 1})  # a stale press
     assert app.session.steps == []
     buttons._handle_msg({"index": 0, "version": buttons.version})
     assert buttons.labels == ["Sow stack 1 (white)", "Sow stack 4 (white)", "Sow stack 7 (white)"]
-    app.moves.press("Sow stack 1 (white)")
-    app.moves.press("Sow stack 1 (red, white)")
-    assert app.log.entries() == ["Red: Red starts the round", "Red: sow stack 1 (white)",
+    app.view.moves.press("Sow stack 1 (white)")
+    app.view.moves.press("Sow stack 1 (red, white)")
+    assert app.view.log.entries() == ["Red: Red starts the round", "Red: sow stack 1 (white)",
                                  "Black: sow stack 1 (red, white) — extra turn"]
 
 
@@ -132,19 +131,19 @@ def test_whole_game_ends_with_a_summary_and_history() -> None:
     app = human_app(target_score=1)
     while not app.session.state.is_over:
         app.play(app.session.state.legal_actions()[-1])
-    assert "Game over" in app.summary.object and app.again_button.visible
-    assert "<td>1</td>" in app.history.object
-    assert "The game is over" in app.moves._waiting.object
-    assert app.moves.buttons.labels == []
+    assert "Game over" in app.view.summary.object and app.view.again_button.visible
+    assert "<td>1</td>" in app.view.history.object
+    assert "The game is over" in app.view.moves._waiting.object
+    assert app.view.moves.buttons.labels == []
     seed = app.session.state.seed
-    app.again_button.clicks += 1
+    app.view.again_button.clicks += 1
     assert not app.session.state.is_over and app.session.state.options["target_score"] == 1
     assert app.session.state.seed != seed or app.session.steps == []
 
 
 def test_new_game_dialog_reads_every_option_and_reports_bad_values() -> None:
     app = human_app()
-    dialog = app.dialog
+    dialog = app.view.dialog
     assert set(dialog._options) == {o.name for o in GAME.options}
     dialog._seats[1].value = "solver"
     dialog._options["extra_turn"].value = "optional"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,8 @@ import pytest
 
 import core
 from core.buttonup import ButtonUpState
-from webapp import links
-from webapp.buttonup import stack_base, to_pixels
+from webapp.buttonup.board import stack_base, to_pixels
+from webapp.shell import links
 
 from playwright.sync_api import Page, expect
 
@@ -56,6 +57,17 @@ def open_page(page: Page, url: str | None) -> None:
 def game_record(page: Page) -> dict[str, Any]:
     value = parse_qs(urlparse(page.url).query)["game"][0]
     return links.decode(value)[0]
+
+
+def settled_record(page: Page) -> dict[str, Any]:
+    """The record in the address bar once it holds every move of the log (the address follows the page)."""
+    deadline = time.monotonic() + 20
+    while True:
+        record = game_record(page)
+        if len(record["actions"]) == log_items(page).count():
+            return record
+        assert time.monotonic() < deadline, "the address bar did not catch up with the move log"
+        page.wait_for_timeout(100)
 
 
 def wait_for_red(page: Page) -> str:
@@ -136,8 +148,9 @@ def test_undo_reload_and_share_link_restore_the_exact_game(offline_page: Page, b
     record = GAME.new(seed=21, start="WRBWBRWBR").to_record()
     open_page(page, f"{buttonup_url}?game={links.encode(record, ['human', 'greedy'])}")
     expect(page.get_by_text("Black (bot: Greedy: best immediate result)")).to_be_visible()
+    entries = page.evaluate("history.length")
     act(page, lambda: page.get_by_role("button", name="Red starts the round").click())
-    decision = core.replay(game_record(page))
+    decision = core.replay(settled_record(page))
     expect(text_view(page)).to_contain_text(decision.describe())
 
     act(page, lambda: page.get_by_role("button", name="Sow stack 4 (white)").click())
@@ -149,18 +162,19 @@ def test_undo_reload_and_share_link_restore_the_exact_game(offline_page: Page, b
     undo.click()
     expect(log_items(page)).to_have_count(1)
     expect(text_view(page)).to_contain_text(decision.describe())
-    assert game_record(page) == decision.to_record()
+    assert settled_record(page) == decision.to_record()
 
     act(page, lambda: page.get_by_role("button", name="Sow stack 7 (white)").click())
     wait_for_red(page)
-    moved = game_record(page)
+    moved = settled_record(page)
     shown, log = text_view(page).inner_text(), log_items(page).all_inner_texts()
     assert squash(core.replay(moved).describe()) in squash(shown)
 
     open_page(page, None)
     expect(log_items(page)).to_have_count(len(log))
     assert text_view(page).inner_text() == shown and log_items(page).all_inner_texts() == log
-    assert game_record(page) == moved
+    assert settled_record(page) == moved
+    assert page.evaluate("history.length") == entries, "moves replace the history entry, they add none"
 
     share = page.get_by_role("link", name="Link to this game").get_attribute("href")
     assert share is not None and "game=" in share
@@ -169,6 +183,21 @@ def test_undo_reload_and_share_link_restore_the_exact_game(offline_page: Page, b
     expect(log_items(other)).to_have_count(len(log))
     assert text_view(other).inner_text() == shown
     other.close()
+
+
+def test_back_leaves_the_game_instead_of_showing_an_older_position(offline_page: Page, buttonup_url: str) -> None:
+    page = offline_page
+    page.goto("about:blank")
+    open_page(page, f"{buttonup_url}?game={links.encode(GAME.new(seed=21).to_record(), ['human', 'human'])}")
+    for label in ("Red starts the round", "Sow stack "):
+        act(page, lambda label=label: page.get_by_role("button", name=re.compile(f"^{label}")).first.click())
+    played = settled_record(page)
+    assert len(played["actions"]) == 2
+    page.go_back()
+    page.wait_for_url("about:blank")
+    page.go_forward()
+    expect(log_items(page)).to_have_count(2)
+    assert settled_record(page) == played, "Forward comes back to the game as it was left"
 
 
 def test_a_damaged_link_explains_and_starts_a_fresh_game(offline_page: Page, buttonup_url: str) -> None:

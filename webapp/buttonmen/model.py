@@ -16,8 +16,9 @@ from core.buttonmen import Attack, ButtonMenState, ChooseOption, ChooseSwing, Pa
 from core.buttonmen.recipe import SWING_RANGES
 from core.buttonmen.render import points
 from core.protocol import Action
+from webapp.shell.session import HUMAN
 
-HUMAN = "human"
+
 SECRET_PHASES = ("swing", "auxiliary")
 """Phases whose choices stay hidden from the opponent until both have chosen."""
 

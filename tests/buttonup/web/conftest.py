@@ -1,4 +1,4 @@
-"""Fixtures for the web-app browser tests, on top of the shared ones in ``tests/conftest.py``.
+"""Fixtures for the Button Up! browser tests, on top of the shared ones in ``tests/conftest.py``.
 
 The shared conftest launches Debian's chromium, aborts every request that leaves
 localhost and runs ``panel serve`` per app module (``panel_serve``).
@@ -14,7 +14,7 @@ import pytest
 
 @pytest.fixture(scope="session")
 def buttonup_url(panel_serve: Callable[[str], str]) -> str:
-    """The Button Up! app served by ``panel serve webapp/buttonup.py``."""
+    """The Button Up! page served by ``panel serve``."""
     return panel_serve("buttonup")
 
 

@@ -1,13 +1,4 @@
-"""The browser side of the braille page: one text-first component (ESM and CSS).
-
-Python (:mod:`webapp.braille`) sends a ``view`` dict of ready-made, translated
-text and an append-only ``log`` of announcements; this script renders real
-headings, lists, buttons and form fields, keeps one polite live log that only
-ever grows, restores focus across updates and implements the key map of
-rulebook §5.2.  Every command goes back to Python with ``model.send_msg``.
-"""
-
-ESM = r"""
+// The braille page's browser side (webapp.braille.page sends the view and the log).
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;",
   '"': "&quot;", "'": "&#39;"}[c]))
 
@@ -58,7 +49,8 @@ function renderView(v) {
       `<select id="${r.key}" data-key="${r.key}">${options(r.choices, r.value)}</select></p>`).join("") +
     `<p class="row"><button type="button" data-key="new">${esc(v.text.new)}</button></p>` +
     `<p><a href="${esc(v.share)}" data-key="share">${esc(v.text.share)}</a></p>`
-  return section("dice", v.text.dice, `<ul class="dice">${dice}</ul>`) +
+  const problem = v.problem ? `<p role="alert" class="problem">${esc(v.problem)}</p>` : ""
+  return problem + section("dice", v.text.dice, `<ul class="dice">${dice}</ul>`) +
     section("play", v.text.attacks, play) +
     section("scores", v.text.scores, scores) +
     section("settings", v.text.settings, settings) +
@@ -210,37 +202,3 @@ export function render({ model, el }) {
   append()
   return root
 }
-"""
-
-CSS = """
-.bmb { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 1.05rem;
-       line-height: 1.5; color: #111; background: #fff; padding: 0.5em 1em; max-width: 60em; }
-.bmb h2 { font-size: 1.25em; margin: 0.8em 0 0.3em 0; }
-.bmb p { margin: 0.3em 0; }
-.bmb ul.dice { list-style: none; padding-left: 0; }
-.bmb ul.dice li { margin: 0.2em 0; }
-.bmb ol.attacks { padding-left: 0; list-style: none; }
-.bmb ol.attacks li { margin: 0.25em 0; }
-.bmb button { font: inherit; color: #fff; background: #1d3557; border: 2px solid #1d3557;
-              border-radius: 4px; padding: 0.3em 0.7em; margin: 0 0.4em 0.2em 0; cursor: pointer;
-              text-align: left; }
-.bmb button[aria-pressed="true"] { background: #fff; color: #1d3557; font-weight: bold;
-                                   border-width: 3px; }
-.bmb button[aria-pressed="true"]::before { content: "\\2713  "; }
-.bmb input[type="text"], .bmb select { font: inherit; color: #111; background: #fff;
-                                      border: 2px solid #555; border-radius: 4px; padding: 0.15em 0.4em; }
-.bmb input[type="checkbox"] { width: 1.2em; height: 1.2em; vertical-align: middle; }
-.bmb a { color: #0b3d91; }
-.bmb .turn { font-weight: bold; }
-.bmb .log { max-height: 18em; overflow: auto; border: 1px solid #767676; border-radius: 4px;
-            padding: 0.3em 0.6em; background: #fff; color: #111; }
-.bmb :focus-visible, .bmb :focus { outline: 4px solid #c1121f; outline-offset: 2px; }
-.bmb.large { font-size: 1.6rem; }
-.bmb.contrast { background: #000; color: #fff; }
-.bmb.contrast .log, .bmb.contrast input[type="text"], .bmb.contrast select { background: #000; color: #fff;
-                                                                             border-color: #fff; }
-.bmb.contrast button { background: #000; color: #ffeb3b; border-color: #ffeb3b; }
-.bmb.contrast button[aria-pressed="true"] { background: #ffeb3b; color: #000; }
-.bmb.contrast a { color: #8ecfff; }
-.bmb.contrast :focus-visible, .bmb.contrast :focus { outline-color: #00e5ff; }
-"""

@@ -18,8 +18,8 @@ import panel as pn
 from core import rng
 from core.buttonmen import ButtonMenState, parse_recipe, roster
 from core.protocol import JSON, Game, Option
-from webapp.components import FOCUS_CSS, NO_SPIN_CSS, FormValues, button, deal_number, heading, html, start_game
-from webapp.session import GameSession, seat_choices
+from webapp.shell.widgets import FOCUS_CSS, NO_SPIN_CSS, FormValues, button, deal_number, heading, html, start_game
+from webapp.shell.session import GameSession, seat_choices
 
 
 PICKED = ("buttons", "recipes", "max_wins")

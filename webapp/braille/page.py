@@ -1,14 +1,23 @@
 """The accessible page of the braille variant: text first, keyboard first, two languages.
 
 Everything the page says comes from :mod:`core.braille.speech` and
-:mod:`core.i18n`; the browser side (:mod:`webapp.braille_ui`) only renders it.
+:mod:`core.i18n`; the browser side (``static/braille.js`` and ``braille.css``)
+only renders it: Python sends a ``view`` dict of ready-made, translated text and
+an append-only ``log`` of announcements; the script renders real headings,
+lists, buttons and form fields, keeps one polite live log that only ever grows,
+restores focus across updates and implements the key map of rulebook §5.2.
 The language and the braille-cell switches are options of the game record, so
 the share link (and a reload) keeps them.  Themes are per visitor.
+
+The page is built from the shell's session, share link and page frame; being
+one text-first component, it shows no board, so it does not use the shell's
+board-and-panels :class:`~webapp.shell.game_page.GamePage`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import panel as pn
@@ -23,10 +32,12 @@ from core.braille.table import LOWEST, Attack, Table
 from core.bots import levels
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, STRINGS, Lang, t
 from core.protocol import JSON, State
-from webapp.braille_ui import CSS, ESM
-from webapp.links import QUERY_KEY, LinkSync, decode
-from webapp.page import make_page
-from webapp.session import HUMAN, GameSession, Step
+from webapp.shell.assets import asset
+from webapp.shell.frame import make_page
+from webapp.shell.links import QUERY_KEY, LinkSync, decode
+from webapp.shell.session import HUMAN, GameSession, Step
+
+STATIC = Path(__file__).resolve().parent / "static"
 
 GAME = "button-man-braille"
 """The game this page plays (``build.py`` links the page from that game's card)."""
@@ -70,8 +81,8 @@ class BrailleView(JSComponent):
     opponent = param.String(default=DEFAULT_OPPONENT, doc="'human' (two at this device) or a bot level.")
     rules = param.Dict(default={}, doc="Rulings chosen for the next new match (option name -> value).")
 
-    _esm = ESM
-    _stylesheets = [CSS]
+    _esm = asset("braille.js", STATIC)
+    _stylesheets = [asset("braille.css", STATIC)]
 
     def __init__(self, session: GameSession, link: LinkSync | None = None, **params: Any) -> None:
         super().__init__(**params)
@@ -85,7 +96,8 @@ class BrailleView(JSComponent):
         session.param.watch(self._refresh, ["thinking", "seats"])
         if link is not None:
             link.param.watch(self._refresh, ["url"])
-        self.say(self._opening())
+            link.param.watch(self._on_problem, ["problem"])
+        self.say(([self.share.problem] if self.share is not None else []) + self._opening())
         self._refresh()
 
     # --- reading the position ------------------------------------------------------
@@ -158,6 +170,13 @@ class BrailleView(JSComponent):
                 self.voice.say("said.turn", player=after.names[after.to_move])]:
             lines = lines[:-1]  # the attack list names the player already
         return lines + prompt
+
+    def _on_problem(self, *_: Any) -> None:
+        """A link that could not be opened: say so (the page keeps a fresh game)."""
+        assert self.share is not None
+        if self.share.problem:
+            self.say([self.share.problem])
+        self._refresh()
 
     # --- commands from the page -----------------------------------------------------
 
@@ -358,6 +377,7 @@ class BrailleView(JSComponent):
             "scores": speech.scores(now, v),
             "keys": [t(k, lang) for k in KEYS],
             "share": self.share.url if self.share is not None else "",
+            "problem": self.share.problem if self.share is not None else "",
             "settings": {
                 "language_label": t("page.language", lang),
                 "languages": [[code, LANGUAGE_NAMES[code]] for code in LANGUAGES],
@@ -403,7 +423,7 @@ def create_app(seed: int | None = None, opponent: str = DEFAULT_OPPONENT,
     link = LinkSync(session)
     view = BrailleView(session, link, sizing_mode="stretch_width")
     lang = view.voice.lang
-    page = make_page(t("page.title", lang), t("page.intro", lang), t("page.footer", lang), view)
+    page = make_page(t("page.title", lang), t("page.intro", lang), t("page.footer", lang), view, link.address)
     session.scheduler = pn.state.execute  # set late: opening the link above starts no bot yet
 
     # A bot that begins waits for the loaded page, so its first move is heard in the live log.

@@ -17,38 +17,19 @@ from typing import Any
 import panel as pn
 import param
 from panel.custom import JSComponent
-from panel.io.document import unlocked
 
-from core.protocol import JSON, Action, IllegalAction, Option
-from webapp.links import LinkSync
-from webapp.session import GameSession, Step, seat_choices
+from core.protocol import JSON, Action, IllegalAction, Option, thaw
+from webapp.shell.assets import asset
+from webapp.shell.links import LinkSync
+from webapp.shell.session import GameSession, Step, actor_label, seat_choices
 
-FOCUS_CSS = """
-:focus-visible, .bk-btn:focus-visible, .bk-input:focus-visible {
-  outline: 3px solid #0b3d91 !important; outline-offset: 2px !important;
-}
-"""
+FOCUS_CSS = asset("focus.css")
 """A strong visible focus ring for widgets (they live in shadow roots)."""
-
-NO_SPIN_CSS = ".bk-spin-btn { display: none !important; }"
+NO_SPIN_CSS = asset("no_spin.css")
 """Hide the unlabelled spin buttons of number inputs (arrow keys still step the value)."""
-
-HELP_CSS = ".rb-help { margin: 0 0 0.4em 0; font-size: 0.9em; color: #333; }"
-
-
-def update_bokeh(change: Callable[[], None]) -> None:
-    """Run ``change`` (which sets raw Bokeh model properties) safely in any context.
-
-    Panel runs widget events and async tasks without the document lock; as in
-    Panel's own model updates, changes there go through ``unlocked()``, and
-    from elsewhere they are scheduled on the document's next tick.
-    """
-    doc = pn.state.curdoc
-    if doc is None or doc.session_context is None or pn.state._unblocked(doc):
-        with unlocked():
-            change()
-    else:
-        doc.add_next_tick_callback(change)
+HELP_CSS = asset("help.css")
+BUTTON_CSS = asset("buttons.css")
+"""Button colours with strong contrast (white on dark fills; dark text on white outlines)."""
 
 
 def html(text: str, **params: Any) -> pn.pane.HTML:
@@ -59,23 +40,6 @@ def html(text: str, **params: Any) -> pn.pane.HTML:
 def heading(text: str, level: int = 2) -> pn.pane.HTML:
     """A real ``<hN>`` heading (for the page outline)."""
     return html(f"<h{level} style='margin:0.3em 0'>{escape(text)}</h{level}>", margin=(0, 5))
-
-
-BUTTON_CSS = """
-:host { --primary-color: #0b5cad; --button-primary-text-color: #ffffff; --background-text-color: #111111;
-        --surface-color: #e8e8e8; --surface-text-color: #111111; }
-:host(.solid) .bk-btn.bk-btn-primary { background-color: #0b5cad; border-color: #0b3d91; color: #ffffff; }
-:host(.solid) .bk-btn.bk-btn-primary:hover { background-color: #0b3d91; }
-:host(.solid) .bk-btn.bk-btn-success { background-color: #1b5e20; color: #ffffff; }
-:host(.solid) .bk-btn.bk-btn-warning { background-color: #7a4100; color: #ffffff; }
-:host(.solid) .bk-btn.bk-btn-danger { background-color: #a00000; color: #ffffff; }
-:host(.outline) .bk-btn { background-color: #ffffff; border: 2px solid currentColor; }
-:host(.outline) .bk-btn.bk-btn-primary, :host(.outline) .bk-btn.bk-btn-default { color: #0b3d91; }
-:host(.outline) .bk-btn.bk-btn-success { color: #1b5e20; }
-:host(.outline) .bk-btn.bk-btn-danger { color: #a00000; }
-:host(.outline) .bk-btn.bk-btn-primary:hover { background-color: #e3f2fd; }
-"""
-"""Button colours with strong contrast (white on dark fills; dark text on white outlines)."""
 
 
 def button(label: str, **params: Any) -> pn.widgets.Button:
@@ -89,22 +53,8 @@ class LiveRegion(JSComponent):
     text = param.String(default="", doc="The text to show and announce.")
     label = param.String(default="", doc="The region's accessible name.")
 
-    _esm = """
-    export function render({ model }) {
-      const region = document.createElement("div")
-      region.className = "rb-live"
-      region.setAttribute("role", "status")
-      region.setAttribute("aria-live", "polite")
-      region.setAttribute("aria-label", model.label)
-      region.textContent = model.text
-      model.on("text", () => { region.textContent = model.text })
-      return region
-    }
-    """
-    _stylesheets = [
-        ".rb-live { white-space: pre-line; font-size: 1rem; line-height: 1.45; color: #111;"
-        " background: #fff; border: 1px solid #767676; border-radius: 4px; padding: 0.5em 0.75em; }"
-    ]
+    _esm = asset("live_region.js")
+    _stylesheets = [asset("live_region.css")]
 
 
 class KeyMap(JSComponent):
@@ -112,23 +62,7 @@ class KeyMap(JSComponent):
 
     keys = param.List(default=[], item_type=str, doc="The keys to report (event.key values).")
 
-    _esm = """
-    export function render({ model }) {
-      const handler = (event) => {
-        if (event.ctrlKey || event.metaKey || event.altKey) { return }
-        const target = event.composedPath()[0]
-        const tag = target && target.tagName ? target.tagName.toLowerCase() : ""
-        if (["input", "textarea", "select"].includes(tag) || (target && target.isContentEditable)) { return }
-        const key = event.key.length === 1 ? event.key.toLowerCase() : event.key
-        if (!model.keys.includes(key)) { return }
-        event.preventDefault()
-        model.send_msg({ key })
-      }
-      document.addEventListener("keydown", handler)
-      model.on("remove", () => document.removeEventListener("keydown", handler))
-      return document.createElement("span")
-    }
-    """
+    _esm = asset("key_map.js")
 
     def __init__(self, on_key: Callable[[str], None], **params: Any) -> None:
         super().__init__(**params)
@@ -157,45 +91,8 @@ class ButtonList(JSComponent):
     version = param.Integer(default=0, doc="Bumped with every new list (stale presses are ignored).")
     group_label = param.String(default="Moves", doc="The group's accessible name.")
 
-    _esm = """
-    export function render({ model }) {
-      const group = document.createElement("div")
-      group.className = "rb-moves"
-      group.setAttribute("role", "group")
-      group.setAttribute("aria-label", model.group_label)
-      let keep = false
-      group.addEventListener("focusin", () => { keep = true })
-      group.addEventListener("focusout", (event) => {
-        if (event.relatedTarget && !group.contains(event.relatedTarget)) { keep = false }
-      })
-      const draw = () => {
-        const active = group.getRootNode().activeElement
-        const lost = document.activeElement === document.body || document.activeElement === null
-        const refocus = keep && ((active && group.contains(active)) || lost)
-        group.replaceChildren()
-        const version = model.version
-        model.labels.forEach((label, index) => {
-          const b = document.createElement("button")
-          b.type = "button"
-          b.className = "rb-move"
-          b.textContent = label
-          b.addEventListener("click", () => model.send_msg({ index, version }))
-          group.appendChild(b)
-        })
-        if (refocus && group.firstChild) { group.firstChild.focus() }
-      }
-      draw()
-      model.on(["labels", "version"], draw)
-      return group
-    }
-    """
-    _stylesheets = ["""
-    .rb-moves { display: flex; flex-wrap: wrap; gap: 8px; margin: 4px 0; }
-    .rb-move { font: inherit; font-size: 0.95rem; color: #fff; background: #0b5cad; border: 2px solid #0b3d91;
-               border-radius: 4px; padding: 0.4em 0.8em; cursor: pointer; }
-    .rb-move:hover { background: #0b3d91; }
-    .rb-move:focus-visible { outline: 3px solid #111; outline-offset: 2px; }
-    """]
+    _esm = asset("button_list.js")
+    _stylesheets = [asset("button_list.css")]
 
     def __init__(self, on_press: Callable[[int], None], **params: Any) -> None:
         super().__init__(**params)
@@ -228,13 +125,12 @@ class MoveButtons(pn.viewable.Viewer):
         state, session = self.session.state, self.session
         if state.is_over:
             return "The game is over. Start a new game to play again."
-        mover = state.to_move
-        assert mover is not None
         if session.human_to_move:
             return ""
+        waited = " and ".join(actor_label(a, self.names) for a in sorted(state.actors))
         if session.thinking:
-            return f"{self.names[mover]} is thinking…"
-        return f"Waiting for {self.names[mover]} (bot)."
+            return f"{waited} is thinking…"
+        return f"Waiting for {waited} (bot)."
 
     def press(self, label: str) -> None:
         """Press the button with this label (as a click would)."""
@@ -272,7 +168,8 @@ class MoveLog(pn.viewable.Viewer):
         lines = []
         for step in self.session.steps:
             note = self.note(step)
-            lines.append(f"{self.names[step.player]}: {step.action}" + (f" — {note}" if note else ""))
+            who = actor_label(step.actor, self.names)
+            lines.append(f"{who}: {step.action}" + (f" — {note}" if note else ""))
         return lines
 
     def _refresh(self, *_: Any) -> None:
@@ -326,8 +223,17 @@ def start_game(session: GameSession, values: Callable[[], FormValues], error: pn
         error.object = ""
 
 
+def seat_names(names: Sequence[str], count: int) -> list[str]:
+    """``count`` seat names: the given ones, then ``Player N`` for the rest."""
+    return [names[i] if i < len(names) else f"Player {i + 1}" for i in range(count)]
+
+
 class NewGameDialog(pn.viewable.Viewer):
-    """Seats (human or bot level) and every option of the game, then "Start new game"."""
+    """Seats (human or bot level) and every option of the game, then "Start new game".
+
+    There is one seat field for each seat the game can have; those beyond the
+    seats of the chosen options (``game.seats(options)``) are hidden.
+    """
 
     def __init__(self, session: GameSession, names: Sequence[str], **params: Any) -> None:
         super().__init__(**params)
@@ -335,10 +241,13 @@ class NewGameDialog(pn.viewable.Viewer):
         game = session.game
         self._seats = [
             pn.widgets.Select(label=f"{name} player", options=seat_choices(game),
-                              value=session.seats[i], stylesheets=[FOCUS_CSS])
-            for i, name in enumerate(names)
+                              value=session.seats[min(i, len(session.seats) - 1)],
+                              stylesheets=[FOCUS_CSS])
+            for i, name in enumerate(seat_names(names, game.seat_range[1]))
         ]
         self._options = {o.name: self._widget(o) for o in game.options}
+        for widget in self._options.values():
+            widget.param.watch(self._show_seats, ["value"])
         self._seed = pn.widgets.TextInput(label="Deal number (blank: random)", value="",
                                           stylesheets=[FOCUS_CSS])
         self._start = button("Start new game", color="primary")
@@ -367,15 +276,31 @@ class NewGameDialog(pn.viewable.Viewer):
         return pn.widgets.TextInput(label=f"{label} (blank: default)", value="",
                                     stylesheets=[FOCUS_CSS])
 
-    def values(self) -> FormValues:
-        """The chosen seats, deal number and options (a blank text field means the default)."""
-        seats = [w.value for w in self._seats]
+    def _chosen_options(self) -> dict[str, JSON]:
         defaults = {o.name: o.default for o in self.session.game.options}
         options: dict[str, JSON] = {}
         for name, widget in self._options.items():
             value = widget.value
             options[name] = (value.strip() or defaults[name]) if isinstance(value, str) else value
-        return seats, deal_number(self._seed.value), options
+        return options
+
+    def seat_count(self) -> int:
+        """How many seats the chosen options give (the current game's while they are invalid)."""
+        game = self.session.game
+        try:
+            return game.seats(game.resolve_options(self._chosen_options()))
+        except ValueError:
+            return self.session.state.players
+
+    def _show_seats(self, *_: Any) -> None:
+        count = self.seat_count()
+        for i, widget in enumerate(self._seats):
+            widget.visible = i < count
+
+    def values(self) -> FormValues:
+        """The chosen seats, deal number and options (a blank text field means the default)."""
+        seats = [w.value for w in self._seats[:self.seat_count()]]
+        return seats, deal_number(self._seed.value), self._chosen_options()
 
     def start(self) -> None:
         """Start the game described by the widgets, or show why it cannot start."""
@@ -383,11 +308,12 @@ class NewGameDialog(pn.viewable.Viewer):
 
     def _sync(self, *_: Any) -> None:
         """Show the current game's settings (so "Start" replays them with a new deal)."""
-        for widget, seat in zip(self._seats, self.session.seats, strict=True):
+        for widget, seat in zip(self._seats, self.session.seats, strict=False):
             widget.value = seat
         for name, field in self._options.items():
-            value = self.session.state.options[name]
+            value = thaw(self.session.state.options[name])
             field.value = "" if value is None and isinstance(field, pn.widgets.TextInput) else value
+        self._show_seats()
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

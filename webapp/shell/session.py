@@ -3,7 +3,14 @@
 The session holds no rules: legality, undo limits and results all come from the
 :class:`core.State` it wraps.  It only remembers how the current state was
 reached (the *steps*, one per action) and who sits in each seat: a human or a
-bot of one of :func:`core.bots.levels`.
+bot of one of :func:`core.bots.levels`.  The game instance says how many seats
+there are (``game.seats(options)``).
+
+Besides the seats, two actors never sit at the table.  :data:`~core.protocol.CHANCE`
+(dice rolled by hand and typed in) is always entered by the people at the table:
+no bot ever picks dice, not even its own.  :data:`~core.protocol.MODERATOR` (a
+referee) is a role a page may enable (``moderator=True``); it is then played by
+the people at the table too.
 """
 
 from __future__ import annotations
@@ -11,16 +18,16 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
-from functools import partial
 from collections.abc import Callable, Coroutine, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import param
 
 import core
 from core.bots import Bot, levels, make_bot
-from core.protocol import CHANCE, JSON, Action, Game, IllegalAction, State
+from core.protocol import CHANCE, JSON, MODERATOR, Action, Game, IllegalAction, State, actor_name
 
 HUMAN = "human"
 """The seat value of a human player; every other value names a bot level."""
@@ -30,18 +37,32 @@ Scheduler = Callable[[Callable[[], Coroutine[Any, Any, None]]], None]
 
 @dataclass(frozen=True)
 class Step:
-    """One action of the game: the state before it, the action and the state after."""
+    """One action of the game: the state before it, the action, the state after and who acted."""
 
     before: State
     action: Action
     after: State
+    actor: int = field(default=-99)
+    """Who acted (a seat, CHANCE or MODERATOR); by default the single actor of ``before``."""
+
+    def __post_init__(self) -> None:
+        if self.actor == -99:
+            mover = self.before.to_move
+            assert mover is not None, "say who acted when several actors may act"
+            object.__setattr__(self, "actor", mover)
 
     @property
     def player(self) -> int:
-        """The player who took the action."""
-        mover = self.before.to_move
-        assert mover is not None
-        return mover
+        """Who took the action (a seat number, or CHANCE / MODERATOR)."""
+        return self.actor
+
+
+def actor_label(actor: int, names: Sequence[str]) -> str:
+    """A seat's name from ``names``; chance and the moderator in words."""
+    if actor >= 0:
+        return names[actor]
+    text = actor_name(actor)
+    return text[:1].upper() + text[1:]
 
 
 def seat_choices(game: Game) -> dict[str, str]:
@@ -49,16 +70,21 @@ def seat_choices(game: Game) -> dict[str, str]:
     return {"Human": HUMAN, **{f"Bot - {level.label}": name for name, level in levels(game).items()}}
 
 
-def check_seats(game: Game, seats: Sequence[str]) -> list[str]:
-    """``seats`` as a list, or ValueError naming what is wrong."""
+def seat_label(game: Game, seat: str) -> str:
+    """A seat in a score table: ``human`` or ``bot: <level label>``."""
+    return "human" if seat == HUMAN else f"bot: {levels(game)[seat].label}"
+
+
+def check_seats(game: Game, seats: Sequence[str], count: int | None = None) -> list[str]:
+    """``seats`` as a list, or ValueError naming what is wrong (``count``: the instance's seats)."""
     valid = [HUMAN, *levels(game)]
-    low, high = game.seat_range
-    if isinstance(seats, str) or not low <= len(seats) <= high:
+    low, high = (count, count) if count is not None else game.seat_range
+    if isinstance(seats, str) or not isinstance(seats, Sequence) or not low <= len(seats) <= high:
         wanted = str(low) if low == high else f"{low} to {high}"
-        raise ValueError(f"{game.title} needs {wanted} seats; got {seats!r}")
+        raise ValueError(f"{game.title} needs {wanted} seats; got {core.protocol.quote(seats)}")
     for seat in seats:
         if seat not in valid:
-            raise ValueError(f"unknown seat {seat!r}; valid seats: {', '.join(valid)}")
+            raise ValueError(f"unknown seat {core.protocol.quote(seat)}; valid seats: {', '.join(valid)}")
     return list(seats)
 
 
@@ -76,23 +102,26 @@ async def _off_ui_thread(work: Callable[[], Action]) -> Action:
 
 
 class GameSession(param.Parameterized):
-    """One game in progress: its state, how it was reached and who plays which side."""
+    """One game in progress: its state, how it was reached and who plays which seat."""
 
     state: State = param.ClassSelector(  # type: ignore[assignment]
         class_=State, doc="The current position (from core).")  # type: ignore[type-abstract]
     steps: list[Step] = param.List(  # type: ignore[assignment]
         default=[], item_type=Step, doc="Every action so far, in order.")
     seats: list[str] = param.List(  # type: ignore[assignment]
-        default=[], item_type=str, doc="Per player: 'human' or a bot level.")
+        default=[], item_type=str, doc="Per seat: 'human' or a bot level.")
     thinking: bool = param.Boolean(  # type: ignore[assignment]
         default=False, doc="A bot is choosing its action.")
     bot_delay: float = param.Number(  # type: ignore[assignment]
         default=0.0, bounds=(0, None), doc="Least seconds between a step and the bot's next action.")
+    moderator: bool = param.Boolean(  # type: ignore[assignment]
+        default=False, doc="The people at the table may act as the moderator (referee).")
 
     def __init__(self, game: Game, seats: Sequence[str], state: State | None = None,
                  **params: Any) -> None:
-        seats = check_seats(game, seats)
-        super().__init__(state=state or game.new(), seats=seats, **params)
+        state = game.new() if state is None else state
+        seats = check_seats(game, seats, state.players)
+        super().__init__(state=state, seats=seats, **params)
         self.game = game
         self.scheduler: Scheduler | None = None
         """Where bot turns are started (the page sets ``pn.state.execute``)."""
@@ -103,21 +132,35 @@ class GameSession(param.Parameterized):
 
     # --- queries -----------------------------------------------------------------
 
-    def is_human(self, player: int | None) -> bool:
-        """True when ``player`` is seated as a human; chance (typed dice) is typed by the humans."""
-        if player == CHANCE:
-            return HUMAN in self.seats
-        return player is not None and 0 <= player < len(self.seats) and self.seats[player] == HUMAN
+    def is_human(self, actor: int | None) -> bool:
+        """True when people at the table act for ``actor``: a human seat, typed dice, the moderator role."""
+        if actor == CHANCE:
+            return True
+        if actor == MODERATOR:
+            return self.moderator
+        return actor is not None and 0 <= actor < len(self.seats) and self.seats[actor] == HUMAN
+
+    def is_bot(self, actor: int) -> bool:
+        """True when a bot plays ``actor`` (only seats ever have bots)."""
+        return 0 <= actor < len(self.seats) and self.seats[actor] != HUMAN
+
+    @property
+    def human_actors(self) -> list[int]:
+        """The actors people at the table may play now."""
+        return sorted(a for a in self.state.actors if self.is_human(a))
 
     @property
     def human_to_move(self) -> bool:
-        """True when a human must act now."""
-        return self.is_human(self.state.to_move)
+        """True when people at the table may act now."""
+        return bool(self.human_actors)
 
     @property
     def bot_to_move(self) -> bool:
-        """True when a bot must act now."""
-        return self.state.to_move is not None and not self.is_human(self.state.to_move)
+        """True when a bot may act now."""
+        return any(self.is_bot(a) for a in self.state.actors)
+
+    def _decides(self, state: State) -> bool:
+        return any(self.is_human(a) for a in state.actors)
 
     def undo_depth(self) -> int | None:
         """How many steps undo takes back, or None when it cannot.
@@ -129,7 +172,7 @@ class GameSession(param.Parameterized):
         while state.can_undo and depth < len(self.steps):
             depth += 1
             state = self.steps[-depth].before
-            if self.is_human(state.to_move):
+            if self._decides(state):
                 return depth
         return None
 
@@ -140,38 +183,49 @@ class GameSession(param.Parameterized):
 
     @property
     def record(self) -> dict[str, JSON]:
-        """The game record (``state.to_record()``)."""
+        """The full game record (``state.to_record()``), secrets included."""
         return self.state.to_record()
+
+    @property
+    def public_record(self) -> dict[str, JSON]:
+        """What every viewer may see (``state.to_record(public=True)``): for links and saved files."""
+        return self.state.to_record(public=True)
 
     # --- changes -----------------------------------------------------------------
 
     def new_game(self, seats: Sequence[str], seed: int | None = None, **options: JSON) -> None:
         """Start a fresh game; bad options or seats raise ValueError and change nothing."""
-        seats = check_seats(self.game, seats)
+        check_seats(self.game, seats)
         state = self.game.new(seed=seed, **options)
-        self._reset(state, [], seats)
+        self._reset(state, [], check_seats(self.game, seats, state.players))
 
     def load(self, record: Mapping[str, JSON], seats: Sequence[str]) -> None:
         """Continue a recorded game; a bad record raises ValueError and changes nothing."""
-        seats = check_seats(self.game, seats)
+        check_seats(self.game, seats)
         if not isinstance(record, Mapping) or record.get("game") != self.game.name:
             game = record.get("game") if isinstance(record, Mapping) else None
-            raise ValueError(f"the record is not a {self.game.title} game (it names {game!r})")
+            raise ValueError(f"the record is not a {self.game.title} game (it names {core.protocol.quote(game)})")
         final = core.replay(record)
+        seats = check_seats(self.game, seats, final.players)
         state = self.game.new(seed=final.seed, **final.options)
         steps = []
-        for action in final.history:
-            after = state.apply(action)
-            steps.append(Step(state, action, after))
+        for action, mover in zip(final.history, final.movers, strict=True):
+            actor = state.to_move if mover is None else mover
+            assert actor is not None
+            after = state.apply(action, actor)
+            steps.append(Step(state, action, after, actor))
             state = after
         assert state == final
         self._reset(state, steps, seats)
 
-    def human_play(self, action: Action) -> None:
-        """Play ``action`` for the human to move; raises IllegalAction otherwise."""
-        if not self.human_to_move:
-            raise IllegalAction(self._not_your_turn())
-        self._advance(action)
+    def human_play(self, action: Action, actor: int | None = None) -> None:
+        """Play ``action`` for ``actor`` (default: the one human actor); raises IllegalAction otherwise."""
+        humans = self.human_actors
+        if actor is None and len(humans) == 1:
+            actor = humans[0]
+        if actor is None or actor not in humans:
+            raise IllegalAction(self._not_your_turn(humans))
+        self._advance(action, actor)
 
     def undo(self) -> None:
         """Take back to the human's previous decision; raises IllegalAction if none."""
@@ -181,30 +235,36 @@ class GameSession(param.Parameterized):
         self._generation += 1
         self.param.update(state=self.steps[-depth].before, steps=self.steps[:-depth], thinking=False)
 
-    def bot_for(self, state: State) -> Bot:
-        """The bot seated for the player to move in ``state`` (seeded by the game's seed)."""
-        player = state.to_move
-        assert player is not None and not self.is_human(player)
+    def bot_for(self, state: State, actor: int | None = None) -> Bot:
+        """The bot seated for ``actor`` (default: the single actor) in ``state``, seeded by the game's seed."""
+        player = state.to_move if actor is None else actor
+        if player is None or not self.is_bot(player):
+            who = "nobody" if player is None else actor_name(player)
+            raise ValueError(f"no bot plays for {who}: bots play their own seats, never chance (typed dice) "
+                             "or the moderator")
         return make_bot(self.game, self.seats[player], seed=state.seed * 2 + player)
 
     async def drive_bots(self) -> None:
-        """Let the bots act until a human must decide or the game ends."""
+        """Let the bots act until only people at the table may act or the game ends."""
         generation = self._generation
         if self._driving == generation:
             return
         self._driving = generation
         try:
-            while self.bot_to_move and generation == self._generation:
+            while generation == self._generation:
                 state = self.state
+                bots = sorted(a for a in state.actors if self.is_bot(a))
+                if not bots:
+                    break
                 started = time.monotonic()
                 self.thinking = True
-                action = await _off_ui_thread(partial(self.bot_for(state).choose, state))
+                action = await _off_ui_thread(partial(self.bot_for(state, bots[0]).choose, state, bots[0]))
                 wait = self.pace(self.steps[-1] if self.steps else None) - (time.monotonic() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)
                 if generation != self._generation or self.state is not state:
                     return
-                self._advance(action, thinking=False)
+                self._advance(action, bots[0], thinking=False)
         finally:
             if self._driving == generation:
                 self._driving = None
@@ -213,14 +273,16 @@ class GameSession(param.Parameterized):
 
     # --- internals ---------------------------------------------------------------
 
-    def _not_your_turn(self) -> str:
+    def _not_your_turn(self, humans: list[int]) -> str:
         if self.state.is_over:
             return "the game is over; start a new game"
+        if len(humans) > 1:
+            return f"several may act now ({', '.join(actor_name(a) for a in humans)}): say who acts"
         return "it is not your turn: a bot plays this side"
 
-    def _advance(self, action: Action, **extra: Any) -> None:
-        after = self.state.apply(action)
-        self.param.update(state=after, steps=[*self.steps, Step(self.state, action, after)], **extra)
+    def _advance(self, action: Action, actor: int, **extra: Any) -> None:
+        after = self.state.apply(action, actor)
+        self.param.update(state=after, steps=[*self.steps, Step(self.state, action, after, actor)], **extra)
         self._kick()
 
     def _reset(self, state: State, steps: list[Step], seats: list[str]) -> None:

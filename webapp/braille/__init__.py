@@ -1,0 +1,1 @@
+"""The braille variant's text-first page (:mod:`.page`, browser side in ``static/``)."""

@@ -1,0 +1,367 @@
+"""The Button Men page: the shared game page with a dice board, secret choices and named attacks.
+
+Serve it with ``panel serve webapp/buttonmen/page.py``; ``create_app()`` builds one page.
+Every rule comes from :mod:`core.buttonmen`: the page filters ``state.legal_actions()``
+by the dice a player picks (:mod:`webapp.buttonmen.model`) and shows
+``state.describe(viewer)``, ``state.log`` and the scores as they are.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from html import escape
+from typing import Any
+
+import panel as pn
+
+import core
+from core.bots import DEFAULT_LEVEL
+from core.buttonmen import ButtonMenState, Pass
+from core.buttonmen.render import status
+from core.protocol import Action, State
+from webapp.buttonmen import model
+from webapp.buttonmen.board import DiceBoard
+from webapp.buttonmen.model import Selection
+from webapp.buttonmen.setup import MatchSetup
+from webapp.shell.boards import Act
+from webapp.shell.game_page import GamePage, GameView, create_page
+from webapp.shell.session import HUMAN, seat_label
+from webapp.shell.widgets import FOCUS_CSS, button, heading, html
+
+GAME = core.get_game("button-men")
+MAX_ACTION_BUTTONS = 24
+"""Above this many legal actions (outside attacks and sizes) only the list offers them."""
+
+
+class ButtonMenView(GameView):
+    """Button Men's dice board, size choices, attacks, hot-seat curtain, scores and match setup."""
+
+    game = GAME
+    title = "Button Men"
+    tagline = ("Pick two buttons, size your swing dice, then capture the other side's dice with "
+               "Power, Skill and special attacks.")
+    footer = ("Rules: Button Men (Cheapass Games) as played on buttonweavers.com, written in Rulebox's rules "
+              "notes. Player 1 is the first button named.")
+    default_seats = (HUMAN, DEFAULT_LEVEL)
+    bot_delay = 0.7
+    board_width = 640
+    offers_undo = False
+    keys = (*(str(d) for d in range(1, 10)), "p", "x")
+    key_rows = (
+        ("Tab / Shift+Tab", "move between the board's checkboxes, the attack buttons and the other controls"),
+        ("Space", "tick or untick the focused die checkbox"),
+        ("Enter or Space", "press the focused button"),
+        ("1 – 9", "select or unselect your die 1 – 9 (left to right) as an attacker"),
+        ("P", "pass (only when the rules allow it; otherwise the reason is shown)"),
+        ("X", "clear the dice selection"),
+    )
+
+    def __init__(self) -> None:
+        self.unlocked: int | None = None
+        """In hot-seat: the player who last took the device for a secret choice."""
+        self._syncing = False
+
+    def board(self, state: State, act: Act) -> DiceBoard:
+        return DiceBoard(state, act)
+
+    # --- what the page shows -----------------------------------------------------------------
+
+    @property
+    def state(self) -> ButtonMenState:
+        state = self.page.session.state
+        assert isinstance(state, ButtonMenState)
+        return state
+
+    @property
+    def selection(self) -> Selection:
+        """The dice picked on the board."""
+        return self.dice.selection
+
+    def viewer(self, page: GamePage) -> int | None:
+        return model.viewer_for(page.session.seats, self.state)
+
+    @property
+    def curtained(self) -> bool:
+        """True while the hot-seat screen waits for the next player to take the device."""
+        return model.needs_curtain(self.page.session.seats, self.state, self.unlocked)
+
+    @property
+    def can_select(self) -> bool:
+        """True when a human attacks now (dice on the board may be clicked)."""
+        return self.page.session.human_to_move and self.state.phase == "attack" and not self.curtained
+
+    def interactive(self, page: GamePage) -> bool:
+        return self.can_select
+
+    def narrate(self, before: State | None, action: Action | None, after: State) -> str:
+        assert isinstance(after, ButtonMenState) and (before is None or isinstance(before, ButtonMenState))
+        return "\n".join(model.new_log_lines(before, after))
+
+    def status(self, page: GamePage) -> str:
+        state = self.state
+        line = status(state)
+        mover = state.to_move
+        if mover is not None and page.session.is_bot(mover):
+            line += f" ({state.buttons[mover]} is a bot" + (": thinking…)" if page.session.thinking else ".)")
+        return line
+
+    # --- widgets -----------------------------------------------------------------------------
+
+    def attach(self, page: GamePage) -> None:
+        self.page = page
+        assert isinstance(page.board, DiceBoard)
+        self.dice = page.board
+        self.dice.on_die = self.click_die
+        page.session.pace = lambda _step: self.bot_delay
+        self.setup = MatchSetup(page.session)
+        self.curtain = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.reveal = button("Show my choices", color="primary")
+        self.reveal.on_click(lambda _e: self.take_device())
+        # size choice
+        self.size_prompt = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.size_select = pn.widgets.Select(label="Size", options={}, stylesheets=[FOCUS_CSS], width=220)
+        self.size_confirm = button("Confirm size", color="primary")
+        self.size_confirm.on_click(lambda _e: self.confirm_size())
+        self.size_box = pn.Column(self.size_prompt, pn.Row(self.size_select, self.size_confirm, align="end"))
+        # attacks
+        self.hint = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.mine = pn.widgets.CheckBoxGroup(label="Your dice", options={}, inline=True, stylesheets=[FOCUS_CSS])
+        self.theirs = pn.widgets.CheckBoxGroup(label="Their dice", options={}, inline=True,
+                                               stylesheets=[FOCUS_CSS])
+        self.mine_label = html("", margin=(0, 5))
+        self.theirs_label = html("", margin=(0, 5))
+        self.mine.param.watch(self._on_checks, ["value"])
+        self.theirs.param.watch(self._on_checks, ["value"])
+        self.attack_buttons = pn.FlexBox(gap="8px", margin=(0, 5))
+        self.rule = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.pass_button = button("Pass (P)", color="warning")
+        self.pass_button.on_click(lambda _e: self.pass_turn())
+        self.clear_button = button("Clear selection (X)", variant="outline")
+        self.clear_button.on_click(lambda _e: self.select(Selection()))
+        self.surrender_button = button("Surrender the round", color="danger", variant="outline")
+        self.surrender_button.on_click(lambda _e: self.surrender())
+        self.attack_box = pn.Column(
+            self.hint, self.mine_label, self.mine, self.theirs_label, self.theirs,
+            heading("Attacks for this selection", 3), self.attack_buttons, self.rule,
+            pn.Row(self.pass_button, self.clear_button, self.surrender_button),
+            sizing_mode="stretch_width")
+        # other choices (auxiliary, reserve, reactions, manual rolls)
+        self.other_buttons = pn.FlexBox(gap="8px", margin=(0, 5))
+        # every legal action, as a keyboard-operable list
+        self.all_actions = pn.widgets.Select(label="All legal actions (keyboard: choose, then play)",
+                                             options={}, size=6, stylesheets=[FOCUS_CSS],
+                                             sizing_mode="stretch_width")
+        self.play_listed = button("Play the chosen action", color="primary")
+        self.play_listed.on_click(lambda _e: self.play_from_list())
+        self.list_box = pn.Column(self.all_actions, self.play_listed, sizing_mode="stretch_width")
+        self.scores = html("", sizing_mode="stretch_width")
+        self.summary = html("", sizing_mode="stretch_width")
+        self.again = button("New match, same settings", color="primary")
+        self.again.on_click(lambda _e: self.setup.start())
+        self.history = html("", sizing_mode="stretch_width")
+        self.log = html("", sizing_mode="stretch_width")
+
+    def controls(self, page: GamePage) -> list[Any]:
+        return [
+            html("<p class='rb-help' style='margin:0.3em 0'>Each die shows its value (large) and its "
+                 "size in the site's notation with its skill letters (small). Click one or more of your "
+                 "dice, then the die to capture; blue outlines mark dice that can attack, red outlines "
+                 "the dice they can capture. Captured dice sit on the right of their captor's row.</p>",
+                 margin=(0, 5), sizing_mode="stretch_width"),
+            self.curtain, self.reveal, self.size_box, self.attack_box, self.other_buttons,
+            page.refused, self.list_box, self.summary, self.again,
+        ]
+
+    def panels(self, page: GamePage) -> list[Any]:
+        return [heading("Score"), self.scores, heading("Round history", 3), self.history,
+                heading("Position as text"), page.text, heading("Match log", 3), self.log, page.share,
+                self.setup]
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def click_die(self, player: int, index: int) -> None:
+        """A die was clicked on the board: toggle it in the selection."""
+        if not self.can_select:
+            self.page.notice = "Not possible: dice can be selected only when it is your turn to attack."
+            return
+        self.page.notice = ""
+        self.select(self.selection.toggle(player == self.state.to_move, index))
+
+    def select(self, selection: Selection) -> None:
+        """Set the dice selection and redraw what depends on it."""
+        self.dice.select(selection)
+        self.refresh(self.page)
+
+    def confirm_size(self) -> None:
+        """Play the swing/option size chosen in the size list."""
+        action = self.size_select.value
+        if isinstance(action, Action):
+            self.page.play(action)
+
+    def pass_turn(self) -> None:
+        """Pass, or show the engine's reason why passing is not allowed."""
+        self.page.play(model.pass_action(self.state) or Pass())
+
+    def surrender(self) -> None:
+        """Surrender the round (with the selection cleared, as the rules require)."""
+        action = model.surrender_action(self.state)
+        if action is None:
+            self.page.notice = "Not possible: surrender is not available now."
+        else:
+            self.page.play(action)
+
+    def play_from_list(self) -> None:
+        """Play the action chosen in the list of every legal action."""
+        action = self.all_actions.value
+        if isinstance(action, Action):
+            self.page.play(action)
+        else:
+            self.page.notice = "Not possible: choose an action in the list first."
+
+    def take_device(self) -> None:
+        """Hot-seat: the player to move has the device; show their choices."""
+        self.unlocked = self.state.to_move
+        self.page.refresh()
+
+    def on_key(self, page: GamePage, key: str) -> None:
+        if key.isdigit():
+            index = int(key) - 1
+            mover = self.state.to_move
+            if self.can_select and mover is not None and index < len(self.state.dice[mover]):
+                self.click_die(mover, index)
+            else:
+                page.notice = f"Not possible: you have no die {key} to select now."
+        elif key == "p":
+            self.pass_turn()
+        elif key == "x":
+            self.select(Selection())
+
+    # --- following the game ------------------------------------------------------------------
+
+    def _on_checks(self, *_: Any) -> None:
+        if self._syncing or not self.can_select:
+            return
+        self.select(Selection(frozenset(self.mine.value), frozenset(self.theirs.value)))
+
+    def refresh(self, page: GamePage) -> None:
+        state, session = self.state, page.session
+        curtained = self.curtained
+        human = session.human_to_move and not curtained
+        self._curtain(state, curtained)
+        choice = model.size_choice(state) if human else None
+        self.size_box.visible = choice is not None
+        if choice is not None:
+            self.size_prompt.object = f"<p style='margin:0.2em 0'>{escape(choice.prompt)}</p>"
+            if self.size_select.options != choice.options:
+                self.size_select.param.update(options=choice.options, label=choice.label,
+                                              value=next(iter(choice.options.values())))
+        self._attack_controls(state, human and state.phase == "attack")
+        others = [] if not human or state.phase in ("attack", "swing") else state.legal_actions()
+        buttons = []
+        for action in others if len(others) <= MAX_ACTION_BUTTONS else []:
+            b = button(model.action_label(state, action), color="primary")
+            b.on_click(partial(self._press_action, action))
+            buttons.append(b)
+        self.other_buttons.objects = buttons
+        self.other_buttons.visible = bool(buttons)
+        listed = model.listed_actions(state) if human else {}
+        if self.all_actions.options != listed:
+            self.all_actions.param.update(options=listed, value=next(iter(listed.values()), None))
+        self.list_box.visible = bool(listed)
+        self._scores(state)
+
+    def _press_action(self, action: Action, _event: object) -> None:
+        self.page.play(action)
+    def _curtain(self, state: ButtonMenState, curtained: bool) -> None:
+        self.reveal.visible = curtained
+        if not curtained:
+            self.curtain.object = ""
+            return
+        mover = state.to_move
+        assert mover is not None
+        name, other = state.buttons[mover], state.buttons[1 - mover]
+        self.reveal.label = f"I am {name}'s player: show my choices"
+        self.curtain.object = (
+            "<div role='note' style='border:3px solid #0b3d91;background:#e3f2fd;color:#111;"
+            "padding:0.5em 0.8em;border-radius:6px'><h3 style='margin:0'>Pass the device</h3>"
+            f"<p style='margin:0.3em 0'>Hand the device to {escape(name)}'s player. "
+            f"{escape(other)}'s player: please look away — {escape(name)} now makes a secret choice.</p></div>")
+
+    def _attack_controls(self, state: ButtonMenState, active: bool) -> None:
+        self.attack_box.visible = active
+        if not active:
+            return
+        p = state.to_move
+        assert p is not None
+        self._syncing = True
+        try:
+            mine = {f"{i + 1}: {d.label}": i for i, d in enumerate(state.dice[p])}
+            theirs = {f"{j + 1}: {d.label}": j for j, d in enumerate(state.dice[1 - p])}
+            if self.mine.options != mine:
+                self.mine.options = mine
+            if self.theirs.options != theirs:
+                self.theirs.options = theirs
+            self.mine.value = sorted(self.selection.attackers)
+            self.theirs.value = sorted(self.selection.targets)
+        finally:
+            self._syncing = False
+        self.mine_label.object = (f"<p style='margin:0.3em 0 0 0'><strong>Your dice ({escape(state.buttons[p])}),"
+                                  " attacking:</strong></p>")
+        self.theirs_label.object = (f"<p style='margin:0.3em 0 0 0'><strong>Their dice "
+                                    f"({escape(state.buttons[1 - p])}), to capture:</strong></p>")
+        hint = model.selection_hint(state, self.selection)
+        self.hint.object = f"<p style='margin:0.2em 0'>{escape(hint)}</p>" if hint else ""
+        found = model.attacks_for(state, self.selection)
+        buttons: list[Any] = []
+        for attack in found:
+            b = button(model.action_label(state, attack), color="primary", css_classes=["bm-attack"])
+            b.on_click(partial(self._press_action, attack))
+            buttons.append(b)
+        self.attack_buttons.objects = buttons or [html(
+            "<p style='margin:0'>None yet: select your dice and a target.</p>")]
+        rule = model.pass_rule(state)
+        self.rule.object = f"<p role='note' style='margin:0.3em 0'>{escape(rule)}</p>" if rule else ""
+        self.pass_button.visible = model.pass_action(state) is not None
+        self.surrender_button.visible = model.surrender_action(state) is not None
+
+    def _scores(self, state: ButtonMenState) -> None:
+        rows = "".join(
+            f"<tr><th scope='row' style='text-align:left;padding-right:1em'>{escape(name)} "
+            f"({escape(seat_label(GAME, self.page.session.seats[p]))})</th><td style='text-align:center'>{now}</td>"
+            f"<td style='text-align:center'>{wld}</td></tr>"
+            for p, (name, now, wld) in enumerate(model.score_rows(state)))
+        self.scores.object = (
+            "<table style='border-collapse:collapse;font-size:1.05em' aria-label='Score'><thead><tr>"
+            "<th scope='col' style='text-align:left'>Button</th><th scope='col'>If the round ended now</th>"
+            f"<th scope='col'>Rounds won–lost–drawn</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<p style='margin:0.3em 0'>First to {state.options['max_wins']} round wins takes the match.</p>")
+        summary = model.match_summary(state)
+        self.summary.object = (
+            "<div role='status' style='border:3px solid #1b5e20;background:#e8f5e9;color:#111;"
+            "padding:0.5em 0.8em;border-radius:6px'><h3 style='margin:0'>Match over</h3>"
+            f"<p style='margin:0.3em 0'>{escape(summary)}</p></div>" if summary else "")
+        self.again.visible = state.is_over
+        history = model.history_rows(state)
+        self.history.object = (
+            "<table style='border-collapse:collapse' aria-label='Round history'><thead><tr>"
+            f"<th scope='col'>Round</th><th scope='col'>{escape(state.buttons[0])}</th>"
+            f"<th scope='col'>{escape(state.buttons[1])}</th><th scope='col'>Result</th></tr></thead><tbody>"
+            + "".join(f"<tr><td>{n}</td><td>{a}</td><td>{b}</td><td>{escape(o)}</td></tr>"
+                      for n, a, b, o in history)
+            + "</tbody></table>" if history else "<p style='margin:0'>No round finished yet.</p>")
+        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(state.log))
+        self.log.object = (
+            "<div tabindex='0' role='region' aria-label='Match log, newest first' "
+            "style='max-height:18em;overflow:auto;border:1px solid #767676;border-radius:4px;"
+            "padding:0.4em;background:#fff;color:#111'>"
+            + (f"<ol reversed class='bm-log' style='margin:0;padding-left:2.2em'>{items}</ol>" if items
+               else "<p style='margin:0'>Nothing yet.</p>") + "</div>")
+
+
+def create_app() -> pn.Template:
+    """A new Button Men page (one per browser session)."""
+    return create_page(GamePage(ButtonMenView()))
+
+
+if pn.state.served:
+    create_app().servable(title="Button Men - Rulebox")

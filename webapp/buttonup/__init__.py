@@ -1,0 +1,1 @@
+"""The Button Up! page: board (:mod:`.board`), words (:mod:`.narration`), page (:mod:`.page`)."""

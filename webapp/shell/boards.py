@@ -1,0 +1,74 @@
+"""Bokeh boards: the contract every game board keeps, and the figure they are drawn on.
+
+A board shows one state and reports what the player does to an action callback
+(``act``), so any page can show a game's board: its own game's, or one game of
+a campaign.  Boards are built once and then updated through their data sources
+(:func:`update_bokeh`), never rebuilt, so the page does not flicker.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+import panel as pn
+from bokeh.models import Range1d
+from bokeh.plotting import figure
+from panel.io.document import unlocked
+
+from core.protocol import Action, State
+from webapp.shell.session import Step
+
+Act = Callable[[Action], None]
+"""Where a board sends the action a player chose on it."""
+
+BOARD_FILL, BOARD_LINE = "#f5efe0", "#5d4e37"
+
+
+def update_bokeh(change: Callable[[], None]) -> None:
+    """Run ``change`` (which sets raw Bokeh model properties) safely in any context.
+
+    Panel runs widget events and async tasks without the document lock; as in
+    Panel's own model updates, changes there go through ``unlocked()``, and
+    from elsewhere they are scheduled on the document's next tick.
+    """
+    doc = pn.state.curdoc
+    if doc is None or doc.session_context is None or pn.state._unblocked(doc):
+        with unlocked():
+            change()
+    else:
+        doc.add_next_tick_callback(change)
+
+
+def board_figure(x_range: tuple[float, float], y_range: tuple[float, float], pixels_per_unit: float) -> Any:
+    """A blank board: no axes, grid or tools, ``pixels_per_unit`` pixels per board unit.
+
+    Its ranges are :class:`~bokeh.models.Range1d` (``fig.x_range.end`` may grow later).
+    """
+    width = round((x_range[1] - x_range[0]) * pixels_per_unit)
+    height = round((y_range[1] - y_range[0]) * pixels_per_unit)
+    fig = figure(width=width, height=height, x_range=Range1d(start=x_range[0], end=x_range[1]),
+                 y_range=Range1d(start=y_range[0], end=y_range[1]),
+                 tools="", toolbar_location=None, min_border=0, background_fill_color=BOARD_FILL,
+                 border_fill_color=BOARD_FILL, outline_line_color=BOARD_LINE, title=None)
+    fig.axis.visible = False
+    fig.grid.visible = False
+    return fig
+
+
+class Board(pn.viewable.Viewer):
+    """A game's board: shows a state and sends the player's choices to ``act``."""
+
+    def __init__(self, state: State, act: Act, **params: Any) -> None:
+        super().__init__(**params)
+        self.act = act
+        self.state = state
+
+    @abstractmethod
+    def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,
+             step: Step | None = None) -> None:
+        """Show ``state`` as ``viewer`` may see it; ``interactive``: the player may act on it now.
+
+        ``step`` is the action that led here, when the board may show it happening.
+        """

@@ -1,0 +1,175 @@
+"""The shared game page: one frame for every game, filled in by the game's :class:`GameView`.
+
+The shell owns what every page has: the session and its seats, the share link
+in the address bar, the status line, the refusal notice, undo, the text view,
+the key map and the share panel.  A game package supplies the rest through
+:class:`GameView` -- its board, its controls, its narration and its side
+panels -- and arranges the shell's pieces among them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from html import escape
+from typing import Any, ClassVar
+
+import panel as pn
+import param
+
+from core.protocol import Action, Game, IllegalAction, State
+from webapp.shell.boards import Act, Board
+from webapp.shell.frame import key_map_html, make_page
+from webapp.shell.links import LinkSync
+from webapp.shell.session import GameSession, Step
+from webapp.shell.widgets import KeyMap, LiveRegion, ShareLink, button, heading, html
+
+UNDO_KEY = "u"
+
+
+class GameView(ABC):
+    """What a game supplies to the shared page (one instance per page)."""
+
+    game: ClassVar[Game]
+    title: ClassVar[str]
+    tagline: ClassVar[str]
+    footer: ClassVar[str]
+    default_seats: ClassVar[tuple[str, ...]]
+    bot_delay: ClassVar[float] = 0.0
+    """Least seconds between an action and a bot's reply."""
+    board_width: ClassVar[int] = 520
+    keys: ClassVar[tuple[str, ...]] = ()
+    """Single keys the page reports to :meth:`on_key` (plus U when the page offers undo)."""
+    key_rows: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The documented key map: (key, what it does)."""
+    offers_undo: ClassVar[bool] = True
+
+    @abstractmethod
+    def board(self, state: State, act: Act) -> Board:
+        """The game's board showing ``state``, sending the player's actions to ``act``."""
+
+    @abstractmethod
+    def controls(self, page: GamePage) -> list[Any]:
+        """What goes under the board: the game's controls and the shell's notice and undo."""
+
+    @abstractmethod
+    def narrate(self, before: State | None, action: Action | None, after: State) -> str:
+        """What ``action`` did, in words (``before``/``action`` are None for a game just opened)."""
+
+    @abstractmethod
+    def panels(self, page: GamePage) -> list[Any]:
+        """The side column: scores, history, the shell's text view and share link, the new-game form."""
+
+    @abstractmethod
+    def status(self, page: GamePage) -> str:
+        """The status line: whose turn it is, or the result."""
+
+    def viewer(self, page: GamePage) -> int | None:
+        """Whose eyes the page shows (None: everybody's)."""
+        return None
+
+    def interactive(self, page: GamePage) -> bool:
+        """True when the player may act on the board now."""
+        return page.session.human_to_move
+
+    @abstractmethod
+    def attach(self, page: GamePage) -> None:
+        """Build the game's own widgets for ``page`` (called once, before the first refresh)."""
+
+    @abstractmethod
+    def on_key(self, page: GamePage, key: str) -> None:
+        """A key of :attr:`keys` was pressed."""
+
+    @abstractmethod
+    def refresh(self, page: GamePage) -> None:
+        """Bring the game's own controls and panels up to date."""
+
+
+class GamePage(pn.viewable.Viewer):
+    """The whole page of one game over one session."""
+
+    notice = param.String(default="", doc="Why the last attempted action was refused.")
+
+    def __init__(self, view: GameView, seats: Sequence[str] | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.view = view
+        self.session = GameSession(view.game, seats or view.default_seats, bot_delay=view.bot_delay)
+        self.link = LinkSync(self.session)
+        self.session.scheduler = pn.state.execute
+        self.board = view.board(self.session.state, self.play)
+        self.text = LiveRegion(label="Position as text", sizing_mode="stretch_width")
+        self.keys = KeyMap(self.press, keys=[*view.keys, *([UNDO_KEY] if view.offers_undo else [])])
+        self.status = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.refused = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.share = ShareLink(self.link)
+        self.undo_button = button("Undo (U)", color="primary", variant="outline", visible=view.offers_undo)
+        self.undo_button.on_click(lambda _event: self.undo())
+        view.attach(self)
+        self.session.param.watch(self._on_state, ["state"])
+        self.session.param.watch(self.refresh, ["thinking", "seats"])
+        self.param.watch(self.refresh, ["notice"])
+        self._on_state()
+        if self.session.bot_to_move:
+            self.session.scheduler(self.session.drive_bots)
+
+    # --- actions -------------------------------------------------------------------
+
+    def attempt(self, change: Any, *args: Any) -> None:
+        """Run a session change; a refusal becomes the notice, success clears it."""
+        try:
+            change(*args)
+        except IllegalAction as error:
+            self.notice = f"Not possible: {error}."
+        else:
+            self.notice = ""
+
+    def play(self, action: Action) -> None:
+        """Play ``action`` for the human to move, or say why not."""
+        self.attempt(self.session.human_play, action)
+
+    def undo(self) -> None:
+        """Undo back to the human's previous decision, or say why not."""
+        self.attempt(self.session.undo)
+
+    def press(self, key: str) -> None:
+        """Handle a shortcut key from the key map."""
+        if key == UNDO_KEY and self.view.offers_undo:
+            self.undo()
+        else:
+            self.view.on_key(self, key)
+
+    # --- following the session -------------------------------------------------------
+
+    def _on_state(self, *_: Any) -> None:
+        session, state = self.session, self.session.state
+        step = session.steps[-1] if session.steps and session.steps[-1].after is state else None
+        told = self.view.narrate(step.before, step.action, state) if step else self.view.narrate(None, None, state)
+        self.text.text = (told + "\n\n" if told else "") + state.describe(self.view.viewer(self))
+        self.refresh(step=step)
+
+    def refresh(self, *_: Any, step: Step | None = None) -> None:
+        """Redraw the board, the status line, the notice, undo and the game's own widgets."""
+        view = self.view
+        self.board.show_state(self.session.state, viewer=view.viewer(self), interactive=view.interactive(self),
+                              step=step)
+        line = self.view.status(self)
+        self.status.object = f"<p style='font-size:1.15em;margin:0.3em 0'><strong>{escape(line)}</strong></p>"
+        self.refused.object = (f"<p role='alert' style='color:#a00000;margin:0.2em 0'>{escape(self.notice)}</p>"
+                               if self.notice else "")
+        self.undo_button.disabled = not self.session.can_undo
+        self.view.refresh(self)
+
+    # --- layout ------------------------------------------------------------------------
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        view = self.view
+        play = pn.Column(heading("Board"), self.status, self.board, *view.controls(self), width=view.board_width)
+        side = pn.Column(*view.panels(self), heading("Keys"), html(key_map_html(list(view.key_rows))), self.keys,
+                         sizing_mode="stretch_width", min_width=320, max_width=620)
+        return pn.FlexBox(play, side, gap="24px", sizing_mode="stretch_width")
+
+
+def create_page(page: GamePage) -> pn.Template:
+    """The page frame around ``page`` (one per browser session)."""
+    view = page.view
+    return make_page(view.title, view.tagline, view.footer, page, page.link.address)

@@ -1,8 +1,8 @@
 """Imperio Bellum bots: the evaluation every protocol bot uses, and an expectimax bot over the dice.
 
 :func:`evaluate` counts expected material: units on the board by worth, reserves at a
-discount, bases (losing them all loses the game) and a small bonus for units that
-have advanced.  :class:`TacticianBot` weighs every legal action by the exact
+discount, bases (the last one worth most, a threatened one less) and a small bonus for
+units that have advanced.  :class:`TacticianBot` weighs every legal action by the exact
 probabilities of its duels (:func:`~core.imperio.state.outcomes`) and ends the turn
 when nothing improves on the position; it does its own setup (the default army, or
 a generated army within the limits).
@@ -15,25 +15,43 @@ from dataclasses import dataclass
 
 from core import rng
 from core.imperio.actions import AddReserve, ChooseRole, DefaultArmy, EndTurn, Place, Ready
-from core.imperio.board import VALUES, rank_of
+from core.imperio.board import VALUES, distance, rank_of
 from core.imperio.state import ImperioState, outcomes
 from core.protocol import Action, Game, State
 
 BASE_WORTH = 5.0
+LAST_BASE_WORTH = 10.0
+"""Extra worth of a side's last base (losing it loses the game)."""
+THREAT_SHARE = 0.4
+"""Share of a base's worth at risk when an enemy unit is next to it or an enemy knight can charge it."""
+KNIGHT_REACH = 4
 RESERVE_SHARE = 0.15
 """A reserve unit's worth as a share of the same unit on the board (it must be spawned first)."""
 ADVANCE_WORTH = 0.04
 """Worth of each rank a unit has advanced toward the enemy."""
 
 
+def threatened(state: ImperioState, sq: int, player: int) -> bool:
+    """True when an enemy unit is next to ``sq`` or an enemy knight is within a charge of it."""
+    for other, piece in enumerate(state.board):
+        if piece is None or piece.owner == player or piece.is_base:
+            continue
+        reach = distance(sq, other)
+        if reach == 1 or (piece.kind == "K" and reach <= KNIGHT_REACH):
+            return True
+    return False
+
+
 def material(state: ImperioState, player: int) -> float:
-    """A side's worth: units, bases, reserves and advance."""
+    """A side's worth: units, bases (less when threatened, more for the last one), reserves and advance."""
     total = 0.0
+    bases = state.bases_of(player)
     for sq, piece in enumerate(state.board):
         if piece is None or piece.owner != player:
             continue
         if piece.is_base:
-            total += BASE_WORTH
+            worth = BASE_WORTH + (LAST_BASE_WORTH if bases == 1 else 0.0)
+            total += worth * (1 - THREAT_SHARE * threatened(state, sq, player))
             continue
         total += VALUES[piece.kind]
         rank = rank_of(sq)

@@ -433,13 +433,14 @@ class ImperioState(State):
     def _run(self, action: Action, known: tuple[int, ...]) -> ImperioState:
         dice = _Dice(self.rng, known, self.options["dice_source"] == "manual", str(self.options["combat_dice_rule"]))
         work = _Work(self, dice.duel, dice.roll)
+        dice.log = work.events  # the rolls read in order with what they decide
         try:
             work.do(action)
         except _NeedDie as need:
             return self._with(awaiting=need.label, pending=action, typed=known, resume=self)
         state = work.finish()
         return state._with(rng=dice.stream, rolls=self.rolls + dice.used, awaiting=None, pending=None, typed=(),
-                           resume=None, events=(*work.events, *dice.log))
+                           resume=None)
 
     def after(self, action: Action, judge: Judge) -> ImperioState:
         """The state after ``action`` with every duel decided by ``judge`` (no dice are rolled)."""

@@ -1,0 +1,72 @@
+"""Bots play Imperio Bellum through the protocol, set up their armies and keep to the time budget."""
+
+from __future__ import annotations
+
+import time
+
+from ib_helpers import at, seeded
+
+import core.imperio as ib
+from core.bots import GreedyBot, RandomBot, levels, make_bot
+from core.imperio.bots import TacticianBot, evaluate
+from core.imperio.state import ImperioState
+
+
+def _new(seed: int, **options: object) -> ImperioState:
+    state = ib.GAME.new(seed=seed, setup="default_armies", **options).apply(ib.ChooseRole("attacker"))
+    assert isinstance(state, ImperioState)
+    return state
+
+
+def test_the_game_offers_the_tactician_level() -> None:
+    assert "tactician" in levels(ib.GAME)
+    assert isinstance(make_bot(ib.GAME, "tactician", 3), TacticianBot)
+
+
+def test_evaluate_counts_material_and_bases() -> None:
+    state = _new(1)
+    assert abs(evaluate(state, 0) + evaluate(state, 1) - 1) < 1e-9
+    weaker = state._with(board=tuple(None if p is not None and p.kind == "K" and p.owner == 1 else p
+                                     for p in state.board))
+    assert evaluate(weaker, 0) > evaluate(state, 0) and evaluate(weaker, 1) < evaluate(state, 1)
+    assert abs(evaluate(weaker, 0) + evaluate(weaker, 1) - 1) < 1e-9
+
+
+def test_the_tactician_takes_a_sure_kill() -> None:
+    state = seeded(at({"d4": "K", "e5": "a", "g7": "k"}))
+    assert str(TacticianBot().choose(state)) == "Kd4xe5"
+
+
+def test_bots_do_the_setup_too() -> None:
+    for bot in (TacticianBot(seed=4), RandomBot(4)):
+        state = ib.GAME.new(seed=4, max_reserve=6, turn_limit=2)
+        while state.phase != "play":
+            state = state.apply(bot.choose(state))
+        assert isinstance(state, ImperioState) and state.units_of(0) >= 1 and state.units_of(1) >= 1
+    generated = ib.GAME.new(seed=4, default_army="none", max_reserve=3, turn_limit=2)
+    bot = TacticianBot(seed=4)
+    while generated.phase != "play":
+        generated = generated.apply(bot.choose(generated))
+    assert isinstance(generated, ImperioState)
+    assert generated.units_of(0) >= 1 and sum(generated.reserves[0]) == 3
+
+
+def test_the_tactician_beats_the_random_bot() -> None:
+    wins = 0
+    for seed in range(2):
+        state = _new(seed, turn_limit=40)
+        bots = {state.attacker: TacticianBot(seed, time_ms=60_000), state.defender: RandomBot(seed)}
+        while not state.is_over:
+            state = state.apply(bots[state.to_move].choose(state))  # type: ignore[index]
+        wins += state.winner == state.attacker
+    assert wins == 2
+
+
+def test_a_default_level_bot_turn_fits_the_budget() -> None:
+    for level in ("greedy", "tactician", "mcts"):
+        state = _new(7)
+        bot = make_bot(ib.GAME, level, 7) if level != "greedy" else GreedyBot(ib.GAME, 7)
+        start, turn = time.perf_counter(), state.turn
+        while state.turn == turn and not state.is_over:
+            state = state.apply(bot.choose(state))
+        assert time.perf_counter() - start < 1.5, level

@@ -64,7 +64,8 @@ class ButtonManBraille(Game):
     name = GAME_NAME
     title = "Button Man (braille variant)"
     rules_version = "2"
-    """Follows the engine's: 2 since ruling BM-R1 (no reroll once an attack ends the round)."""
+    """2 since ruling BM-R1 (no reroll once an attack ends the round); the engine's version 3 changed
+    only skills and wildcards, which the variant's plain dice never have, so its records still replay."""
     options = OPTIONS
 
     def _initial(self, seed: int, options: Options) -> BrailleState:

@@ -6,16 +6,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 from math import prod
 
 from core.buttonmen.actions import ATTACK_TYPES, Attack, Pairs
-from core.buttonmen.dice import Die, ladder_step
+from core.buttonmen.dice import Die, ladder_step, mad_sizes, mood_sizes
 from core.buttonmen.recipe import (
-    BERSERK, BOOM, FIRE, INSULT, KONSTANT, MAXIMUM, MIGHTY, QUEER, RUSH, SHADOW, SPEED, STEALTH, STINGER, TRIP,
-    TURBO, WARRIOR, WEAK,
+    BERSERK, BOOM, FIRE, INSULT, KONSTANT, MAD, MAXIMUM, MIGHTY, MOOD, QUEER, RUSH, SHADOW, SPEED, STEALTH,
+    STINGER, TRIP, TURBO, WARRIOR, WEAK,
 )
 from core.buttonmen.specials import BEETLE, NO_SKILL
 from core.protocol import Options
@@ -38,12 +38,18 @@ class Context:
     fire_overshoot: bool = False
     stinger_one: bool = False
     """Stinger's lowest contribution is 1 instead of the die's min (BM-15)."""
+    mood_every_reroll: bool = True
+    """Mood dice resize on every reroll (BM-10), so also on a Trip roll."""
+    turbo_any_roll: bool = False
+    """Turbo dice resize on any reroll (BM-14), so also a tripped target."""
 
     @classmethod
     def of(cls, options: Options, specials: tuple[frozenset[str], frozenset[str]], p: int) -> Context:
         """The context of player ``p``'s attacks, from the match options and both buttons' specials."""
         return cls(no_skill=NO_SKILL in specials[p], beetle=BEETLE in specials[1 - p],
-                   fire_overshoot=options["fire_overshoot"], stinger_one=options["stinger_min"] == "one")
+                   fire_overshoot=options["fire_overshoot"], stinger_one=options["stinger_min"] == "one",
+                   mood_every_reroll=options["mood_resize_on"] == "every_reroll",
+                   turbo_any_roll=options["turbo_on"] == "any_roll")
 
 
 def _untouchable(d: Die) -> bool:
@@ -72,18 +78,35 @@ def can_shadow(d: Die) -> bool:
     return _free(d) and (SHADOW in d.skills or (QUEER in d.skills and d.value % 2 == 1))
 
 
-def fire_splits(helpers: Sequence[tuple[int, int]], total: int) -> Iterator[Pairs]:
-    """Every way to take ``total`` from helpers ``(die, capacity)``."""
-    if total == 0:
-        yield ()
-        return
-    if not helpers:
-        return
-    (die, cap), rest = helpers[0], helpers[1:]
-    room = sum(c for _, c in rest)
-    for amount in range(max(0, total - room), min(cap, total) + 1):
-        for tail in fire_splits(rest, total - amount):
-            yield ((die, amount), *tail) if amount else tail
+def fire_split(helpers: Sequence[tuple[int, int]], total: int) -> Pairs:
+    """The listed way to take ``total`` from helpers ``(die, capacity)``: each in turn as far as it goes.
+
+    Every other split of the same total is just as legal; the state accepts it unlisted
+    (:func:`fire_problem`), so the list grows with the totals, never with the ways to split them.
+    """
+    out: list[tuple[int, int]] = []
+    for die, cap in helpers:
+        if total <= 0:
+            break
+        amount = min(cap, total)
+        out.append((die, amount))
+        total -= amount
+    return tuple(out)
+
+
+def fire_problem(mine: Sequence[Die], attackers: tuple[int, ...], fire: Pairs) -> str | None:
+    """Why a Fire turn-down cannot help this attack (not Fire dice, an attacker, too far), or None."""
+    seen: set[int] = set()
+    for i, amount in fire:
+        if i in seen or i in attackers or not 0 <= i < len(mine):
+            return "each helping Fire die must be a distinct die of yours that does not attack"
+        seen.add(i)
+        d = mine[i]
+        if FIRE not in d.skills:
+            return f"{d.label} is not a Fire die"
+        if not 1 <= amount <= d.value - d.min:
+            return f"{d.label} can be turned down by 1 to {d.value - d.min}"
+    return None
 
 
 def _helpers(mine: Sequence[Die], exclude: set[int]) -> list[tuple[int, int]]:
@@ -129,24 +152,45 @@ def _turbo_options(dice: Sequence[Die], attackers: tuple[int, ...]) -> list[Pair
     return out
 
 
-def trip_reach(d: Die, size: int | None = None) -> int:
-    """The best result a Trip attacker can roll (after its pre-roll resize)."""
+def trip_size(d: Die, ctx: Context, *, largest: bool, turbo: int | None = None) -> int:
+    """The largest (or smallest) size ``d`` can have when it rolls in a Trip attack, after its own resize.
+
+    Resizing runs as on a reroll: a Turbo size (``turbo`` for the attacker, any legal size for a
+    target under BM-14 ``any_roll``), then a Mood and a Mad size, then Mighty grows and Weak shrinks.
+    """
+    pick = max if largest else min
+    if turbo is not None:
+        d = d.with_size_choice(turbo)
+    elif TURBO in d.skills and ctx.turbo_any_roll and (d.swing or d.options):
+        d = d.with_size_choice(pick(d.size_choices()))
+    if MOOD in d.skills and d.swing and ctx.mood_every_reroll:
+        d = d.with_size_choice(pick(mood_sizes(d.swing)))
+    if MAD in d.skills and d.swing:
+        d = d.with_size_choice(pick(mad_sizes(d.swing)))
+    if MIGHTY in d.skills:
+        return sum(ladder_step(h, True) for h in d.halves)
+    if WEAK in d.skills:
+        return sum(ladder_step(h, False) for h in d.halves)
+    return d.size
+
+
+def trip_reach(d: Die, ctx: Context, turbo: int | None = None) -> int:
+    """The best result a Trip attacker can roll (its largest size after its pre-roll resize)."""
     if KONSTANT in d.skills:
         return d.value
-    halves = d.with_size_choice(size).halves if size is not None else d.halves
-    if MIGHTY in d.skills:
-        halves = tuple(ladder_step(h, True) for h in halves)
-    elif WEAK in d.skills:
-        halves = tuple(ladder_step(h, False) for h in halves)
-    return sum(halves)
+    return trip_size(d, ctx, largest=True, turbo=turbo)
 
 
-def trip_needs(t: Die) -> int:
-    """The attacker result needed to be able to capture ``t`` by Trip."""
+def trip_needs(t: Die, ctx: Context) -> int:
+    """The attacker result needed to be able to capture ``t`` by Trip.
+
+    A Konstant target keeps its value; a Maximum target shows its smallest possible size
+    after its own resize (a Mighty Maximum ``HM(4)`` grows to 6 first).
+    """
     if KONSTANT in t.skills:
         return t.value
     if MAXIMUM in t.skills:
-        return t.size
+        return trip_size(t, ctx, largest=False)
     return t.min
 
 
@@ -200,8 +244,7 @@ def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context, 
                     low = tv - value
                 high = min(cap, d.size - value) if ctx.fire_overshoot else (low if value < tv else 0)
                 for n in range(low, high + 1):
-                    for split in fire_splits(helpers, n):
-                        add("Power", (i,), (j,), split)
+                    add("Power", (i,), (j,), fire_split(helpers, n))
         elif can_shadow(d):
             for j in targets:
                 if d.value <= theirs[j].value <= d.size:
@@ -225,9 +268,9 @@ def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context, 
                     add("Rush", (i,), (j, k))
         if TRIP in d.skills:
             for turbo in _turbo_options(mine, (i,)):
-                reach = trip_reach(d, turbo[0][1] if turbo else None)
+                reach = trip_reach(d, ctx, turbo[0][1] if turbo else None)
                 for j in targets:
-                    if reach >= trip_needs(theirs[j]):
+                    if reach >= trip_needs(theirs[j], ctx):
                         out.append(Attack("Trip", (i,), (j,), (), turbo, "", dice))
         if BOOM in d.skills:
             for j, t in enumerate(theirs):
@@ -289,9 +332,9 @@ def _skill_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context,
             for fire in range(0, cap + 1):
                 need = t.value - fire + OFFSET
                 if need >= 0 and sums[mask] >> need & 1:
-                    for split in fire_splits(helpers, fire):
-                        for turbo in _turbo_options(mine, chosen):
-                            out.append(Attack("Skill", chosen, (j,), split, turbo, "", dice))
+                    split = fire_split(helpers, fire)
+                    for turbo in _turbo_options(mine, chosen):
+                        out.append(Attack("Skill", chosen, (j,), split, turbo, "", dice))
     return out
 
 

@@ -10,6 +10,8 @@ from core.buttonmen.recipe import NULL, POISON, POSTFIX_SKILLS, SWING_RANGES, VA
 LADDER = (1, 2, 4, 6, 8, 10, 12, 16, 20, 30)
 """Mighty grows and Weak shrinks along these sizes."""
 MOOD_SIZES = (1, 2, 4, 6, 8, 10, 12, 20, 30)
+WILDCARD_SCORE_SIZE = 16
+"""A wildcard card die scores as a 16-sided die, kept or captured (section 2)."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,11 @@ class Die:
     def min(self) -> int:
         """Lowest face: 1 per non-zero half (0 for a zero-sided die, 2 for a twin)."""
         return sum(1 for h in self.halves if h > 0)
+
+    @property
+    def scored_size(self) -> int:
+        """The size it scores with: its size, 16 for a wildcard."""
+        return WILDCARD_SCORE_SIZE if self.wildcard else self.size
 
     @property
     def swing(self) -> str:
@@ -172,10 +179,10 @@ def kept_score2(die: Die) -> int:
     """Doubled score of a die its owner keeps in play."""
     skills = die.skills
     if not skills:
-        return die.size
+        return die.scored_size
     if NULL in skills or WARRIOR in skills:
         return 0
-    base = die.value if VALUE in skills else die.size
+    base = die.value if VALUE in skills else die.scored_size
     return -2 * base if POISON in skills else base
 
 
@@ -183,8 +190,8 @@ def captured_score2(die: Die) -> int:
     """Doubled score of a captured die for its captor."""
     skills = die.skills
     if not skills:
-        return 2 * die.size
+        return 2 * die.scored_size
     if NULL in skills:
         return 0
-    base = die.value if VALUE in skills else die.size
+    base = die.value if VALUE in skills else die.scored_size
     return -base if POISON in skills else 2 * base

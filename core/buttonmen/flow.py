@@ -108,6 +108,20 @@ def initiative_winner(dice: Sequence[Sequence[Die]], slow: Sequence[bool]) -> in
         i += 1
 
 
+def radioactive_parts(d: Die, uid: int) -> tuple[Die, Die]:
+    """The two dice a Radioactive attacker splits into (uids ``uid`` and ``uid + 1``), not yet rolled.
+
+    Each half splits, one part rounded up and one down (a twin ``(1,2)`` gives ``(1,1)`` and
+    ``(0,1)``); swing halves keep their letter; the parts lose Radioactive and :data:`SPLIT_LOSES`.
+    """
+    skills = d.with_skills(remove=RADIOACTIVE + SPLIT_LOSES).skills
+    letters = d.letters if d.swing else ("",) * len(d.halves)
+    up = tuple((h + 1) // 2 for h in d.halves)
+    down = tuple(h // 2 for h in d.halves)
+    return (Die(skills, up, 0, letters, None, False, uid, d.owner),
+            Die(skills, down, 0, letters, None, False, uid + 1, d.owner))
+
+
 def chance_dice(dice: Sequence[Die]) -> list[int]:
     """Positions of the dice that may reroll as a Chance reaction."""
     return [i for i, d in enumerate(dice) if CHANCE in d.skills and WARRIOR not in d.skills
@@ -128,6 +142,54 @@ def can_focus(dice: Sequence[Sequence[Die]], p: int) -> bool:
     for i in idx:
         trial[p][i] = trial[p][i].with_value(trial[p][i].min)
     return initiative_winner(trial, (False, False)) == p
+
+
+def focus_choices(dice: Sequence[Sequence[Die]], p: int, limit: int) -> list[tuple[tuple[int, int], ...]]:
+    """Focus turn-downs of ``p`` that win initiative outright and keep every die as high as possible.
+
+    Each result lists ``(die, new value)`` for the dice that drop.  Only values next to an
+    opponent's counted value (``o`` and ``o - 1``), a die's own value and its min can be the
+    highest that still wins (raising one value by one moves one entry of the sorted list by
+    one), and winning is monotone (lower is never worse), so a depth-first search over those
+    values, pruned where even every remaining die at its min loses, finds the results with
+    work bounded by ``limit`` (at most that many are returned, highest first).
+    """
+    idx = focus_dice(dice[p])
+    theirs = {d.value for d in dice[1 - p] if not _not_counted(d)}
+    trial = [list(dice[0]), list(dice[1])]
+    candidates = []
+    for i in idx:
+        d = dice[p][i]
+        near = {d.value, d.min} | {v for o in theirs for v in (o, o - 1)}
+        candidates.append(sorted((v for v in near if d.min <= v <= d.value), reverse=True))
+    found: list[tuple[int, ...]] = []
+
+    def wins() -> bool:
+        return initiative_winner(trial, (False, False)) == p
+
+    def search(k: int) -> None:
+        if len(found) >= limit:
+            return
+        rest = idx[k + 1:]
+        for v in candidates[k]:
+            trial[p][idx[k]] = dice[p][idx[k]].with_value(v)
+            for i in rest:
+                trial[p][i] = dice[p][i].with_value(dice[p][i].min)
+            if not wins():
+                continue
+            if rest:
+                search(k + 1)
+            else:
+                found.append(tuple(trial[p][i].value for i in idx))
+                break           # a lower value of the last die is never better
+        trial[p][idx[k]] = dice[p][idx[k]]
+
+    if idx:
+        search(0)
+    maximal = [f for f in found if not any(g != f and all(a >= b for a, b in zip(g, f, strict=True))
+                                         for g in found)]
+    return [tuple((i, v) for i, v in zip(idx, values, strict=True) if v < dice[p][i].value)
+            for values in maximal]
 
 
 def score2(dice: Sequence[Die], captured: Sequence[Die]) -> int:
@@ -236,11 +298,7 @@ class Flow:
                                    choices=die.size_choices())
             die = die.with_size_choice(size)
         skills = die.skills
-        if KONSTANT not in skills:
-            if MIGHTY in skills:
-                die = die.resized(tuple(ladder_step(h, True) for h in die.halves))
-            if WEAK in skills:
-                die = die.resized(tuple(ladder_step(h, False) for h in die.halves))
+        if KONSTANT not in skills:     # Mood and Mad pick a size first, then Mighty grows and Weak shrinks
             mood_now = self.opt["mood_resize_on"] == "every_reroll" or captured
             if MOOD in skills and die.swing and mood_now:
                 size = yield Draw(p, i, f"{self.name(p)}'s mood {die.notation} size",
@@ -250,6 +308,10 @@ class Flow:
                 size = yield Draw(p, i, f"{self.name(p)}'s mad {die.notation} size",
                                   choices=mad_sizes(die.swing))
                 die = die.with_size_choice(size)
+            if MIGHTY in skills:
+                die = die.resized(tuple(ladder_step(h, True) for h in die.halves))
+            if WEAK in skills:
+                die = die.resized(tuple(ladder_step(h, False) for h in die.halves))
         if KONSTANT in skills:
             return die
         if final and not die.wildcard and VALUE not in skills and MAXIMUM not in skills:
@@ -526,13 +588,13 @@ class Flow:
             taken = [t.with_skills(add=(NULL if nulls else "") + (VALUE if values else "")) for t in taken]
         radioactive = (len(a.attackers) == 1 and len(a.targets) == 1 and a.kind != "Boom"
                        and (RADIOACTIVE in attackers[0].skills or RADIOACTIVE in targets[0].skills))
-        if radioactive:
-            taken = [t.with_skills(remove=RADIOACTIVE) for t in taken]
+        morphed = False
         for i in a.attackers:
             d = mine[i]
             if a.kind == "Berserk":
                 d = d.resized(halved(d.halves)).with_skills(remove=BERSERK)
             if MORPHING in d.skills and single:
+                morphed = True
                 t = taken[0]
                 d = Die(d.skills, t.halves, d.value, t.letters, t.options, t.wildcard, d.uid, d.owner)
             rage = RAGE in d.skills
@@ -546,24 +608,21 @@ class Flow:
             mine[i] = d
         if any(JOLT in t.skills for t in taken):
             extra_turn = True
-        # 6. attackers reroll (splitting first if Radioactive)
+        # 6. attackers reroll (splitting first if Radioactive); a Trip attacker rolled already,
+        # unless it splits or morphed into the die it tripped
         split: dict[int, tuple[Die, Die]] = {}
         for i in sorted(a.attackers):
-            if a.kind == "Boom" or (a.kind == "Trip" and not radioactive):
+            if a.kind == "Boom" or (a.kind == "Trip" and not radioactive and not morphed):
                 continue
             d = mine[i]
             if radioactive:
-                d = d.with_skills(remove=RADIOACTIVE)
-                halves = d.halves if d.is_twin else ((d.size + 1) // 2, d.size // 2)
                 parts = []
-                for h in halves:
-                    piece = Die(d.with_skills(remove=SPLIT_LOSES).skills, (h,), 0, ("",), None, False,
-                                self.next_uid, p)
+                for piece in radioactive_parts(d, self.next_uid):
                     self.next_uid += 1
                     parts.append((yield from self.reroll(p, i, piece, own_attack=True, final=final)))
                 split[i] = (parts[0], parts[1])
                 continue
-            mine[i] = yield from self.reroll(p, i, d, own_attack=True, turbo=turbo.get(i),
+            mine[i] = yield from self.reroll(p, i, d, own_attack=True, turbo=None if a.kind == "Trip" else turbo.get(i),
                                              captured=bool(taken), final=final)
         # 7. captured dice move to the captor's pile
         attacked = {mine[i].uid for i in a.attackers}

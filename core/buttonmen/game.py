@@ -5,16 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from core.buttonmen.actions import Attack, Focus
-from core.buttonmen.recipe import RESERVE, SWING_RANGES, parse_recipe
+from core.buttonmen.recipe import RESERVE, SWING_RANGES, parse_recipe, validate_custom
 from core.buttonmen.render import describe, svg
 from core.buttonmen.state import ButtonMenState, new_match
 from core.protocol import JSON, Action, Game, Option, Options, State, int_range, register
+
+MAX_NAME = 60
+"""The longest button name accepted (the roster's longest has 32 characters)."""
+
 
 def _check_buttons(value: JSON) -> str | None:
     if value is None:
         return None
     if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(isinstance(v, str) for v in value):
         return "must be None or two button names"
+    if any(not 0 < len(name) <= MAX_NAME for name in value):
+        return f"a button name has 1 to {MAX_NAME} characters"
     return None
 
 
@@ -25,7 +31,7 @@ def _check_recipes(value: JSON) -> str | None:
         return "must be None or two recipes"
     for text in value:
         try:
-            parse_recipe(text)
+            validate_custom(text)
         except ValueError as error:
             return str(error)
     return None
@@ -93,8 +99,11 @@ class ButtonMen(Game):
 
     name = "button-men"
     title = "Button Men"
-    rules_version = "2"
-    """2: no roll that can no longer matter at round end (ruling BM-R1), so version-1 records may not replay."""
+    rules_version = "3"
+    """2: no roll that can no longer matter at round end (ruling BM-R1).  3: the corrected rulebook
+    (issue 12): a Morphing Trip attacker rerolls, Radioactive twins split per half, Mood/Mad before
+    Mighty/Weak, Trip reach against resized Maximum dice, wildcards score as 16 sides; records of
+    earlier versions may not replay."""
     options = OPTIONS
     search = {"iterations": 60, "playout_depth": 12}
 

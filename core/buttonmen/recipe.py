@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from core.protocol import quote
+
 SWING_RANGES: dict[str, tuple[int, int]] = {
     "R": (2, 16), "S": (6, 20), "T": (2, 12), "U": (8, 30), "V": (6, 12),
     "W": (4, 12), "X": (4, 20), "Y": (1, 20), "Z": (4, 30), "P": (1, 30),
@@ -37,6 +39,9 @@ POSTFIX_SKILLS = MOOD + MAD + TURBO
 """Skills the site prints after the parentheses."""
 
 MAX_SIZE = 99
+MAX_CUSTOM_LENGTH = 150
+"""A custom recipe is shorter than this (section 2)."""
+MAX_CUSTOM_DICE = 11
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,7 @@ class DieSpec:
 
 
 def _error(text: str, pos: int, reason: str) -> ValueError:
-    return ValueError(f"recipe {text!r}, position {pos + 1}: {reason}")
+    return ValueError(f"recipe {quote(text)}, position {pos + 1}: {reason}")
 
 
 def _size(token: str, text: str, pos: int) -> int | str:
@@ -158,7 +163,7 @@ def parse_recipe(text: str) -> tuple[DieSpec, ...]:
                 raise _error(text, start, f"skill {c!r} appears twice on one die")
         dice.append(spec.with_skills(skills))
     if not dice:
-        raise ValueError(f"recipe {text!r}, position 1: a recipe needs at least one die")
+        raise _error(text, 0, "a recipe needs at least one die")
     return tuple(dice)
 
 
@@ -169,11 +174,13 @@ def recipe_text(specs: tuple[DieSpec, ...]) -> str:
 
 def validate_custom(text: str) -> tuple[DieSpec, ...]:
     """Parse a CustomBM recipe and apply the site's extra limits (section 2); raises ValueError."""
+    if not isinstance(text, str):
+        raise ValueError(f"a recipe must be a string; got {type(text).__name__}")
+    if len(text) >= MAX_CUSTOM_LENGTH:
+        raise ValueError(f"a custom recipe must be under {MAX_CUSTOM_LENGTH} characters; this one has {len(text)}")
     specs = parse_recipe(text)
-    if len(text) >= 150:
-        raise ValueError(f"a custom recipe must be under 150 characters; this one has {len(text)}")
-    if len(specs) > 11:
-        raise ValueError(f"a custom recipe has at most 11 dice; this one has {len(specs)}")
+    if len(specs) > MAX_CUSTOM_DICE:
+        raise ValueError(f"a custom recipe has at most {MAX_CUSTOM_DICE} dice; this one has {len(specs)}")
     aux = [i for i, s in enumerate(specs) if AUXILIARY in s.skills]
     if len(aux) > 1 or (aux and (aux[0] != len(specs) - 1 or aux[0] == 0)):
         raise ValueError("a custom recipe has at most one auxiliary die, last and not first")

@@ -13,6 +13,7 @@ from functools import lru_cache
 from importlib import resources
 
 from core import rng
+from core.protocol import quote
 from core.buttonmen.recipe import parse_recipe
 
 
@@ -69,7 +70,7 @@ def find(name: str) -> Button:
         return found
     close = [b.name for b in buttons() if wanted and wanted in _key(b.name)][:5]
     hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise ValueError(f"no button called {name!r} in the roster{hint}")
+    raise ValueError(f"no button called {quote(name)} in the roster{hint}")
 
 
 def sets() -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.buttonmen import roster
-from core.protocol import Options
+from core.protocol import InputError, Options
 
 SLOW_BUTTON = "slow"
 """Never wins initiative (Giant)."""
@@ -42,7 +42,10 @@ def fix_recipes(options: Options, stream: int) -> tuple[tuple[str, str], tuple[s
         stream, second = roster.random_tl(stream)
         names = (first.name, second.name)
     if recipes is None:
-        found = [roster.find(n) for n in names]
+        try:
+            found = [roster.find(n) for n in names]
+        except ValueError as error:
+            raise InputError("option 'buttons'", str(error)) from None
         names = tuple(b.name for b in found)
         recipes = tuple(b.recipe for b in found)
     elif names is None:

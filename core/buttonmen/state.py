@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, replace
-from itertools import product
 from typing import Self
 
 from core import rng
@@ -25,18 +24,22 @@ from core.buttonmen.actions import (
     Roll,
     Surrender,
 )
-from core.buttonmen.attacks import Context, attack_types, enumerate_attacks, needs_warrior, turbo_dice
+from core.buttonmen.attacks import (
+    Context, attack_types, enumerate_attacks, fire_problem, needs_warrior, turbo_dice,
+)
+from core.buttonmen.dice import Die
 from core.buttonmen.default import attack_problem, resolve_default
 from core.buttonmen.flow import (
-    NOT_COUNTED, Draw, Flow, can_focus, chance_dice, focus_dice, initiative_winner, needed_choices, score2,
+    NOT_COUNTED, Draw, Flow, chance_dice, focus_choices, initiative_winner, needed_choices, score2,
 )
 from core.buttonmen.position import SECRET_PHASES, Phase, Position
 from core.buttonmen.recipe import AUXILIARY, FOCUS, RESERVE, SWING_RANGES, WARRIOR, parse_recipe
 from core.buttonmen.specials import NO_SHARED_SIZE, SLOW_BUTTON, UNIQUE_SWING, fix_recipes, specials_of
 from core.protocol import CHANCE, JSON, Action, IllegalAction, Options, Outcome, State
 
-FOCUS_LIST_LIMIT = 512
-"""At most this many Focus reactions are listed; any other valid one is still accepted."""
+FOCUS_LIST_LIMIT = 64
+"""At most this many Focus reactions are listed (those keeping the dice highest); any other
+valid one is still accepted."""
 
 
 @dataclass(frozen=True)
@@ -230,17 +233,7 @@ class ButtonMenState(State, Position):
         return True
 
     def _reactions(self, p: int) -> tuple[Action, ...]:
-        out: list[Action] = []
-        idx = focus_dice(self.dice[p])
-        if idx and can_focus(self.dice, p):
-            ranges = [range(self.dice[p][i].value, self.dice[p][i].min - 1, -1) for i in idx]
-            for values in product(*ranges):
-                if len(out) >= FOCUS_LIST_LIMIT:
-                    break
-                focus = Focus(tuple((i, v) for i, v in zip(idx, values, strict=True)
-                                    if v < self.dice[p][i].value))
-                if focus.values and self.focus_problem(focus) is None:
-                    out.append(focus)
+        out: list[Action] = [Focus(values) for values in focus_choices(self.dice, p, FOCUS_LIST_LIMIT)]
         if not self.focus_only:
             out.extend(Chance(i) for i in chance_dice(self.dice[p]))
         out.append(Decline())
@@ -299,22 +292,33 @@ class ButtonMenState(State, Position):
         return after.rng != self.rng or after.pending is not None or self.pending is not None
 
     def _accepts(self, action: Action, actor: int) -> Action | None:
-        """Valid Focus reactions, Turbo size choices and Default attacks (too many to list)."""
+        """Valid Focus reactions, Fire splits, Turbo sizes and Default attacks (too many to list)."""
         if isinstance(action, Focus) and self.focus_problem(action) is None:
             return action
-        if isinstance(action, Attack) and action.turbo and self.mover is not None:
-            mine = self.dice[self.mover]
-            wanted = turbo_dice(mine, action.attackers)
-            if [i for i, _ in action.turbo] == wanted and all(
-                    s in mine[i].size_choices() for i, s in action.turbo):
-                for x in self.attacks():
-                    if (x.kind, x.attackers, x.targets, x.fire) == (
-                            action.kind, action.attackers, action.targets, action.fire) and x.kind != "Trip":
-                        return action
-        if isinstance(action, Attack) and action.kind == "Default" and self.options["default_attack"] and \
-                self.mover is not None:
-            return resolve_default(action, self.attacks(), self.dice[self.mover])
-        return None
+        if not isinstance(action, Attack) or self.mover is None or self.phase != Phase.ATTACK:
+            return None
+        if action.kind == "Default":
+            return resolve_default(action, self.attacks(), self.dice[self.mover]) \
+                if self.options["default_attack"] else None
+        return action if self._unlisted_attack_ok(action, self.dice[self.mover]) else None
+
+    def _unlisted_attack_ok(self, a: Attack, mine: tuple[Die, ...]) -> bool:
+        """True when ``a`` differs from a listed attack only by its Fire split or its Turbo sizes.
+
+        Legality depends on the Fire total, never on how it is split, and (except for Trip)
+        not on the size a Turbo attacker takes afterwards.
+        """
+        if any(not 0 <= i < len(mine) for i in a.attackers):
+            return False
+        if [i for i, _ in a.turbo] != turbo_dice(mine, a.attackers) or not all(
+                s in mine[i].size_choices() for i, s in a.turbo):
+            return False
+        if a.fire and fire_problem(mine, a.attackers, a.fire) is not None:
+            return False
+        total = sum(n for _, n in a.fire)
+        return any(x.kind == a.kind and x.attackers == a.attackers and x.targets == a.targets
+                   and sum(n for _, n in x.fire) == total and (x.turbo == a.turbo or x.kind != "Trip")
+                   for x in self.attacks())
 
     def why_illegal(self, action: Action, actor: int) -> str:
         if self.awaiting is not None:

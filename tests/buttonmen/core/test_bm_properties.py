@@ -19,10 +19,10 @@ STEPS = 150
 
 
 def formula(die: Die, captured: bool) -> float:
-    """The rulebook's score table, written out independently of the engine."""
+    """The rulebook's score table, written out independently of the engine (a wildcard scores as a d16)."""
     if die.has("n") or (die.has("`") and not captured):
         return 0.0
-    base = die.value if die.has("v") else die.size
+    base = die.value if die.has("v") else 16 if die.wildcard else die.size
     if die.has("p"):
         return -base / 2 if captured else -base
     return base if captured else base / 2
@@ -73,13 +73,13 @@ def test_a_radioactive_split_is_no_vanished_die() -> None:
     state = GAME.new(seed=0, buttons=("Porter", "New Mexico"), max_wins=2)
     assert isinstance(state, ButtonMenState)
     stream = rng.seed_stream(0)
-    for _ in range(8):      # the 8th action: (X=16) takes %(10) and splits into two (8)s
+    for _ in range(8):      # the 8th action: (X=16) takes %(10) and splits into two (X=8)s
         stream, action = rng.choice(stream, state.legal_actions())
         after = state.apply(action)
         assert isinstance(after, ButtonMenState)
         check_invariants(state, action, after)
         state = after
-    assert [d.recipe for d in state.dice[0]] == ["(8)", "(8)", "(8)"]
+    assert [d.notation for d in state.dice[0]] == ["(8)", "(X=8)", "(X=8)"]
 
 
 @settings(max_examples=25, deadline=None)

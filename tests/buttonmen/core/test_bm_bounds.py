@@ -1,0 +1,69 @@
+"""Issue 14: legal actions never explode -- Focus reactions and Fire help are listed in bounded work."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from bm_helpers import position
+
+from core.buttonmen import Attack, Focus
+from core.buttonmen.state import FOCUS_LIST_LIMIT
+from core.protocol import IllegalAction
+
+QUICK = 0.1
+"""Seconds within which any state lists its actions."""
+
+
+def timed_actions(state: object) -> tuple[list[object], float]:
+    start = time.perf_counter()
+    actions = state.legal_actions()  # type: ignore[attr-defined]
+    return actions, time.perf_counter() - start
+
+
+def test_four_big_focus_dice_list_few_reactions_quickly_and_accept_any_valid_one() -> None:
+    state = position("f(99) f(99) f(99) f(99)", "(1) (1) (1)", [[90, 91, 92, 93], [1, 1, 1]], first=None)
+    assert state.phase == "react" and state.to_move == 0
+    actions, seconds = timed_actions(state)
+    focus = [a for a in actions if isinstance(a, Focus)]
+    assert seconds < QUICK and 0 < len(focus) <= FOCUS_LIST_LIMIT
+    # three dice at 1 tie the three 1s and win by the fourth (more counted dice): any three will do
+    assert sorted(a.values for a in focus) == [tuple((i, 1) for i in range(4) if i != kept) for kept in (3, 2, 1, 0)]
+    assert all(state.focus_problem(a) is None for a in focus)
+    unlisted = Focus(((0, 1), (1, 1), (2, 1), (3, 1)))
+    assert unlisted not in focus and state.apply(unlisted).initiative == 0
+    with pytest.raises(IllegalAction, match="outright"):
+        state.apply(Focus(((0, 1), (1, 1))))
+
+
+def test_listed_focus_reactions_are_the_highest_that_win() -> None:
+    state = position("f(20) f(20) (30)", "(5) (9)", [[12, 15, 30], [5, 9]], first=None)
+    focus = {a.values for a in state.legal_actions() if isinstance(a, Focus)}
+    # to win outright the lowest die must show 4 or less, or 5 and 9 tie and the (30) wins as a third die
+    assert focus == {((0, 4),), ((1, 4),), ((0, 5), (1, 9)), ((0, 9), (1, 5))}
+
+
+def test_many_fire_dice_list_one_split_per_total_and_accept_every_other_split() -> None:
+    recipe = "(99) F(99) F(99) F(99) F(99) F(99) F(99) (2) (3)"
+    state = position(recipe, "(99) (98) (97) (50)", [[1, 99, 99, 99, 99, 99, 99, 2, 3], [99, 98, 97, 50]],
+                     fire_overshoot=True)
+    actions, seconds = timed_actions(state)
+    assert seconds < QUICK
+    power = [a for a in actions if isinstance(a, Attack) and a.kind == "Power" and a.attackers == (0,)
+             and a.targets == (3,)]
+    assert sorted(sum(n for _, n in a.fire) for a in power) == list(range(49, 99))
+    other = Attack("Power", (0,), (3,), fire=((2, 20), (5, 29)))
+    assert other not in actions and state.is_legal(other)
+    assert state.apply(other).dice[0][1].value == 99 and state.apply(other).dice[0][2].value == 79
+    for bad in (Attack("Power", (0,), (3,), fire=((2, 20), (2, 29))),      # a helper twice
+                Attack("Power", (0,), (3,), fire=((7, 1), (2, 48))),       # not a Fire die
+                Attack("Power", (0,), (3,), fire=((2, 99),)),              # below its min
+                Attack("Power", (0,), (3,), fire=((2, 10),))):             # too little help
+        assert not state.is_legal(bad)
+
+
+def test_focus_and_fire_dice_together_list_quickly() -> None:
+    state = position("f(20) f(20) f(20) F(20) F(20) F(20) (X)", "(1) (2) (3) (4) (20)",
+                     [[19, 18, 17, 20, 20, 20, 20], [1, 2, 3, 4, 20]], swing=({"X": 20}, {}), first=None)
+    _, seconds = timed_actions(state)
+    assert seconds < QUICK

@@ -117,6 +117,8 @@ OPTIONS = (
     Option("player_names", None, "Player names for a random setup.", check=_check_names),
     Option("move_order", None, "Edition 2: round 1 move order by player name (None: random, BB-17).",
            check=_check_names),
+    Option("stalemate", "open_neutrals", "Ours: when no player can attack, inert neutral territories become "
+           "claimable (open_neutrals) or the campaign ends ranked by territories (end).", ("open_neutrals", "end")),
     Option("round_cap", 60, "Ours: the campaign ends after this round; ranking by territories.",
            check=int_range(1, 1000)),
 )
@@ -221,9 +223,6 @@ class CampaignState(State):
             problems.append((f"{q_name} is neutral and cannot be attacked (BB-06)", None))
         elif self.land[target] == player:
             problems.append((f"{q_name} is {self.names[player]}'s own territory", None))
-        elif self.land[target] is None and not self.is_pending(target) \
-                and self.options["neutral_territories"] != "claimable":
-            problems.append((f"{q_name} is neutral", None))
         if not board.adjacent(origin, target):
             problems.append((f"{p_name} and {q_name} do not border each other", "adjacency"))
         a, b = self.holder[origin], self.holder[target]
@@ -473,6 +472,10 @@ class CampaignState(State):
 
     def _start_battles(self) -> Self:
         if not self.battles:
+            if self.inert and self.options["stalemate"] == "open_neutrals":
+                note = (f"round {self.round_number}: no player could attack, so the neutral territories "
+                        "became claimable (stalemate=open_neutrals)")
+                return self._with(inert=frozenset(), warnings=(*self.warnings, note))._end_round(())
             return self._with(phase="over", end="stalemate: no player can attack")
         matches: list[State | None] = [None] * len(self.battles)
         if self.options["battle_source"] == "engine":

@@ -112,13 +112,20 @@ def test_bb07_forced_pass_and_stalemate() -> None:
         {"name": "B", "armies": [{"button": "Lucky", "territory": "mafeteng"}, {"button": "Delia", "territory": "maseru"}]},
         {"name": "C", "armies": [{"button": "Kith", "territory": "quthing"}, {"button": "Eiko", "territory": "qachas_nek"}]},
     ]
-    state = GAME.new(0, map="lesotho", setup=setup, battle_source="reported")
-    assert len(state.inert) == 4
+    start = GAME.new(0, map="lesotho", setup=setup, battle_source="reported")
+    assert len(start.inert) == 4
     for p in range(3):
-        assert state.legal_actions(p) == [Pass()]
+        assert start.legal_actions(p) == [Pass()]
+    state = start
     for p in range(3):
         state = state.apply(Pass(), p)
-    assert state.is_over and "stalemate" in state.outcome.reason
+    assert state.round_number == 2 and not state.inert and state.counted == 10   # stalemate=open_neutrals
+    assert "became claimable" in state.warnings[0]
+    assert Attack(state.board.index("mokhotlong"), state.board.index("thaba_tseka")) in state.legal_actions(0)
+    ended = GAME.new(0, map="lesotho", setup=setup, battle_source="reported", stalemate="end")
+    for p in range(3):
+        ended = ended.apply(Pass(), p)
+    assert ended.is_over and "stalemate" in ended.outcome.reason
 
 
 def test_bb08_edition_1_orders_in_submission_order_and_conflicts_are_revised() -> None:

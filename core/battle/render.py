@@ -108,6 +108,13 @@ def _points(polygon: tuple[tuple[float, float], ...]) -> str:
     return " ".join("{:.1f},{:.1f}".format(*_screen(x, y)) for x, y in polygon)
 
 
+def _label(x: float, y: float, words: str, size: int) -> str:
+    """Dark text with a white halo, readable on any owner colour."""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-family="sans-serif" font-size="{size}" fill="#111" '
+            f'stroke="#fff" stroke-width="3" paint-order="stroke" text-anchor="middle" '
+            f'dominant-baseline="middle">{escape(words)}</text>')
+
+
 def svg(state: CampaignState, viewer: int | None) -> str:
     """The map coloured by owner: pending territories hatched, neutral ones and holes grey."""
     board = state.board
@@ -134,10 +141,10 @@ def svg(state: CampaignState, viewer: int | None) -> str:
     for t, territory in enumerate(board.territories):
         x, y = _screen(territory.x, territory.y)
         body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="#fff" stroke="#222"/>')
-        body.append(text(x, y - 11, territory.name, 11))
+        body.append(_label(x, y - 11, territory.name, 11))
         army = state.holder[t]
         if army is not None:
-            body.append(text(x, y + 12, state.buttons[army], 10, "#111"))
+            body.append(_label(x, y + 12, state.buttons[army], 10))
     left = WIDTH - LEGEND + 10
     body.append(text(left, 24, f"Round {state.round_number}", 13, anchor="start"))
     for p, name in enumerate(state.names):

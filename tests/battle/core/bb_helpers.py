@@ -60,3 +60,9 @@ def report(state: CampaignState, battle: int, winner: str, score: str, small: in
 def owner(state: CampaignState, territory: str) -> str | None:
     player = state.land[state.board.index(territory)]
     return None if player is None else state.names[player]
+
+
+def setup_of(players: dict[str, dict[str, str]]) -> list[Any]:
+    """A ``setup`` option from ``{player: {button: territory}}``."""
+    return [{"name": name, "armies": [{"button": b, "territory": t} for b, t in armies.items()]}
+            for name, armies in players.items()]

@@ -90,7 +90,7 @@ def test_typed_dice_make_chance_an_actor() -> None:
         index = next(i for i in range(4) if state.subgame(i, actor))
         inner, inner_seat = state.subgame(index, actor)
         state = state.apply(SubAction(index, bot.choose(inner, inner_seat)), actor)
-    match, seat = state.subgame(0, CHANCE) or next(state.subgame(i, CHANCE) for i in range(4) if state.subgame(i, CHANCE))
+    match, seat = next(found for i in range(4) if (found := state.subgame(i, CHANCE)))
     assert seat == CHANCE and CHANCE in match.actors
 
 

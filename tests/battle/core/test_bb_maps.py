@@ -114,7 +114,8 @@ def test_belgium_best_cut_has_one_player_bordering_all_four() -> None:
     _, cuts, _ = best_cuts(board, 5, 2)
     for cut in cuts:
         owner = {t: i for i, block in enumerate(cut) for t in block}
-        counts = sorted(len({owner[n] for t in block for n in board.neighbours[t]} - {i}) for i, block in enumerate(cut))
+        counts = sorted(len({owner[n] for t in block for n in board.neighbours[t]} - {i})
+                        for i, block in enumerate(cut))
         assert counts == [3, 3, 3, 3, 4]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from bb_helpers import attack, belgium, lesotho, owner, pass_, report
+from bb_helpers import attack, belgium, lesotho, owner, pass_, report, setup_of
 
 from core.battle import GAME
 from core.battle.model import Attack, Battle, Choose, Pass, ReportResult, Score
@@ -60,7 +60,8 @@ def test_bb03_edition_1_draws_tournament_legal_buttons() -> None:
 def test_bb03_edition_2_uses_the_pick_list_when_given() -> None:
     pick = [{"name": "Horace"}, {"name": "Craptacular"}, {"name": "Gil"}, {"name": "New Jersey"},
             {"name": "Randy"}, {"name": "Death"}, {"name": "Dixie"}, {"name": "Massachusetts"},
-            {"name": "The James Beast"}, {"name": "South Carolina"}, {"name": "Zeppo", "recipe": "(4) (6) (8) (10) (X)"}]
+            {"name": "The James Beast"}, {"name": "South Carolina"},
+            {"name": "Zeppo", "recipe": "(4) (6) (8) (10) (X)"}]
     state = GAME.new(2, edition=2, pick_list=pick)
     assert set(state.buttons) <= {p["name"] for p in pick}
     assert set(GAME.new(2, edition=1, pick_list=pick).buttons) <= {e.name for e in tl_pool()}
@@ -107,11 +108,8 @@ def test_bb07_pass_only_when_targeted() -> None:
 
 
 def test_bb07_forced_pass_and_stalemate() -> None:
-    setup = [
-        {"name": "A", "armies": [{"button": "Avis", "territory": "butha_buthe"}, {"button": "Bauer", "territory": "mokhotlong"}]},
-        {"name": "B", "armies": [{"button": "Lucky", "territory": "mafeteng"}, {"button": "Delia", "territory": "maseru"}]},
-        {"name": "C", "armies": [{"button": "Kith", "territory": "quthing"}, {"button": "Eiko", "territory": "qachas_nek"}]},
-    ]
+    setup = setup_of({"A": {"Avis": "butha_buthe", "Bauer": "mokhotlong"},
+                      "B": {"Lucky": "mafeteng", "Delia": "maseru"}, "C": {"Kith": "quthing", "Eiko": "qachas_nek"}})
     start = GAME.new(0, map="lesotho", setup=setup, battle_source="reported")
     assert len(start.inert) == 4
     for p in range(3):
@@ -247,7 +245,8 @@ def test_bb17_move_order_rotates_and_drops_eliminated_players() -> None:
     from core.battle.record import load_record
 
     state = load_record(record(LESOTHO), rounds=2).state
-    assert [state.names[p] for p in state.past[1].move_order] == ["Kaori", "ElihuRoot", "AnnoDomini", "Gauen", "Irilyth"]
+    rotated = ["Kaori", "ElihuRoot", "AnnoDomini", "Gauen", "Irilyth"]
+    assert [state.names[p] for p in state.past[1].move_order] == rotated
     assert [state.names[p] for p in state.move_order] == ["ElihuRoot", "Gauen", "Irilyth", "Kaori"]
     firsts = {GAME.new(seed, edition=2).move_order for seed in range(8)}
     assert len(firsts) > 1
@@ -338,11 +337,8 @@ def test_bb10_reported_scores_need_the_battle_wins() -> None:
 
 
 def test_bb06_claimable_neutral_territory_is_entered_unopposed() -> None:
-    setup = [
-        {"name": "A", "armies": [{"button": "Avis", "territory": "leribe"}, {"button": "Bauer", "territory": "butha_buthe"}]},
-        {"name": "B", "armies": [{"button": "Lucky", "territory": "mafeteng"}, {"button": "Delia", "territory": "maseru"}]},
-        {"name": "C", "armies": [{"button": "Kith", "territory": "quthing"}, {"button": "Eiko", "territory": "qachas_nek"}]},
-    ]
+    setup = setup_of({"A": {"Avis": "leribe", "Bauer": "butha_buthe"}, "B": {"Lucky": "mafeteng", "Delia": "maseru"},
+                      "C": {"Kith": "quthing", "Eiko": "qachas_nek"}})
     state = GAME.new(0, map="lesotho", setup=setup, battle_source="reported", neutral_territories="claimable")
     assert state.counted == 10 and state.threshold == 6 and not state.inert
     state = state.apply(Attack(state.board.index("leribe"), state.board.index("mokhotlong")), 0)
@@ -350,4 +346,4 @@ def test_bb06_claimable_neutral_territory_is_entered_unopposed() -> None:
     state = state.apply(Attack(state.board.index("maseru"), state.board.index("thaba_tseka")), 1)
     state = state.apply(Attack(state.board.index("qachas_nek"), state.board.index("mohales_hoek")), 2)
     assert state.round_number == 2
-    assert owner(state, "mokhotlong") == "A" and owner(state, "thaba_tseka") == "B" and owner(state, "mohales_hoek") == "C"
+    assert [owner(state, t) for t in ("mokhotlong", "thaba_tseka", "mohales_hoek")] == ["A", "B", "C"]

@@ -4,7 +4,11 @@
 inside Pyodide on Node (``--json`` prints the results as one JSON line), then
 prints :func:`report`.  Everything is generic over ``core.GAMES``: random
 playouts (moves/s, games/s) and the move time of every bot level
-(``core.bots.levels``).  A game may also have a minimal hand-written model of
+(``core.bots.levels``).  A game's test folder may contribute its own rows:
+``tests/<package>/bench_<package>.py`` defines ``ROWS: dict[str, Callable[[],
+str]]`` (label -> the measured figure as text); each runs in both runtimes and
+a row that raises or returns no text fails the report.  A game may also have a
+minimal hand-written model of
 its rules in :data:`MINIMAL_MODELS`; the engine's playout speed is then compared
 with it (target: at least 20 % of its moves/s, in each runtime).  Button Up!'s
 default-level bot must also move in under 0.5 s in Pyodide
@@ -14,6 +18,7 @@ default-level bot must also move in under 0.5 s in Pyodide
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import inspect
 import json
 import platform
@@ -21,6 +26,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import core
@@ -33,6 +39,7 @@ MAX_DEFAULT_BOT_SECONDS = {"button-up": 0.5}
 MAX_ACTIONS = 100_000
 """A playout longer than this is a bug in the rules (they must end)."""
 DEFAULT_LEVEL: str = inspect.signature(bots.make_bot).parameters["level"].default
+TESTS = Path(__file__).resolve().parent
 
 
 # --------------------------------------------------------------------------- minimal models
@@ -129,6 +136,40 @@ def bot_times(game: core.Game, positions: list[core.State]) -> dict[str, dict[st
     return times
 
 
+def bench_file(game: core.Game) -> Path:
+    """Where a game's own rows live: ``tests/<package>/bench_<package>.py`` (``core.<package>``)."""
+    package = type(game).__module__.split(".")[1]
+    return TESTS / package / f"bench_{package}.py"
+
+
+def load_rows(path: Path) -> dict[str, Callable[[], str]]:
+    """The ``ROWS`` of a game's bench file (its folder goes on ``sys.path`` for its helpers)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec and spec.loader, path
+    module = importlib.util.module_from_spec(spec)
+    if str(path.parent) not in sys.path:
+        sys.path.insert(0, str(path.parent))
+    spec.loader.exec_module(module)
+    rows = getattr(module, "ROWS", None)
+    if not isinstance(rows, dict) or not all(isinstance(k, str) and callable(v) for k, v in rows.items()):
+        raise TypeError(f"{path}: ROWS must be a dict of label -> function returning text")
+    return rows
+
+
+def measure_rows(rows: dict[str, Callable[[], str]]) -> dict[str, dict[str, Any]]:
+    """Every contributed row's figure (``text``) and whether it was measured (``ok``)."""
+    measured = {}
+    for label, function in rows.items():
+        try:
+            value: Any = function()
+            ok = isinstance(value, str)
+            text = value if ok else f"error: returned {type(value).__name__}, not text"
+        except Exception as error:  # a failing row is reported, not fatal
+            ok, text = False, f"error: {type(error).__name__}: {error}"
+        measured[label] = {"text": text[:60], "ok": ok}
+    return measured
+
+
 def run_all(seconds: float = 1.0, moves: int = 3) -> dict[str, Any]:
     """Every measurement of every game in this runtime."""
     results: dict[str, Any] = {"runtime": f"{platform.python_implementation()} {platform.python_version()}"
@@ -140,6 +181,8 @@ def run_all(seconds: float = 1.0, moves: int = 3) -> dict[str, Any]:
             model = MINIMAL_MODELS[name]
             row["minimal"] = rate(lambda seed, m=model: m(random.Random(seed)), seconds)  # type: ignore[misc]
         row["bots"] = bot_times(game, sample_positions(game, moves))
+        if bench_file(game).exists():
+            row["rows"] = measure_rows(load_rows(bench_file(game)))
         results["games"][name] = row
     return results
 
@@ -173,6 +216,11 @@ def game_report(name: str, runs: list[dict[str, Any]]) -> tuple[list[str], bool]
         mark = " (default)" if level == DEFAULT_LEVEL else ""
         line(f"bot {level}{mark} s/move mean (max)",
              [f"{r['bots'][level]['mean_s']:.3f} ({r['bots'][level]['max_s']:.3f})" for r in rows])
+    for label in dict.fromkeys(k for r in rows for k in r.get("rows", {})):
+        missing: dict[str, Any] = {"text": "error: not measured", "ok": False}
+        figures = [r.get("rows", {}).get(label, missing) for r in rows]
+        ok &= all(f["ok"] for f in figures)
+        line(label, [f["text"] for f in figures])
     pyodide = [r for run, r in zip(runs, rows, strict=True) if "Pyodide" in run["runtime"]]
     limit = MAX_DEFAULT_BOT_SECONDS.get(name)
     if pyodide and limit is not None and DEFAULT_LEVEL in pyodide[0]["bots"]:

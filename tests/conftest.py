@@ -1,19 +1,22 @@
 """Shared pytest fixtures: Chromium for pytest-playwright, an offline browser, panel servers.
 
-Only the standard library and pytest are imported at the top: the core tests also
-run inside Pyodide, where this file is loaded too.
+Only the standard library, pytest and :mod:`tools.common` (standard library only)
+are imported at the top: the core tests also run inside Pyodide, where this file
+is loaded too.  The rest of :mod:`tools` is imported by the fixtures that use it.
 
 * Browser tests (any test using ``page``, ``context`` or ``browser``, or marked
   ``browser``) run in Debian's ``/usr/bin/chromium``.  Without it they are skipped
   locally with the reason, and fail under ``CI=true``.
 * Every browser context aborts requests to hosts other than localhost.
-* ``panel_serve("buttonup")`` starts ``panel serve webapp/buttonup.py`` on a free
-  port (once per session) and returns the app's URL; servers stop at the end.
+* ``panel_serve("buttonup")`` serves that page of ``webapp.registry`` with
+  ``panel serve`` on a free port (once per session) and returns its URL; servers
+  stop at the end.
 * ``built_site`` / ``site_url``: the static site (``$RULEBOX_SITE`` or a fresh
-  build) and a local HTTP server for it; ``rulebox_build`` is ``build.py``.
-* ``app_module``: tests taking it run once per app module (``webapp/*.py`` with
-  ``create_app``), discovered as the site build does.
-* ``require(ok, why)`` skips locally and fails under CI when a tool is missing.
+  build) and a local HTTP server for it (the one ``build.py serve`` uses).
+* ``app_page``: tests taking it run once per page of ``webapp.registry.APPS``.
+* ``require(ok, why)`` skips locally and fails under CI when a tool is missing;
+  ``shared_path("buttonmen/conformance.json")`` is a file of the team's shared
+  reference data in ``../shared``, under the same rule when it is absent.
 
 Test modules take these as fixtures and never import this file (several
 ``conftest.py`` files may exist under ``tests/``).
@@ -21,11 +24,8 @@ Test modules take these as fixtures and never import this file (several
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
-import shutil
-import socket
 import subprocess
 import sys
 import threading
@@ -37,9 +37,11 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tools.common import IN_CI, ROOT
+
+SHARED = ROOT.parent / "shared"
+"""The team's shared rulebooks and reference data, next to the repository (never copied into it)."""
 CHROMIUM = "/usr/bin/chromium"
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 NOT_LOCALHOST = re.compile(r"^(?!(?:https?|wss?)://(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?/)[a-z]+://")
 """Every URL whose host is not this machine (data: and blob: URLs are not requests)."""
 BROWSER_FIXTURES = {"page", "context", "browser", "new_context"}
@@ -55,17 +57,6 @@ def have_chromium() -> bool:
     return Path(CHROMIUM).exists()
 
 
-def load_build() -> Any:
-    """The repository's ``build.py`` as a module (its paths and helpers)."""
-    if "rulebox_build" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("rulebox_build", ROOT / "build.py")
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["rulebox_build"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["rulebox_build"]
-
-
 @pytest.hookimpl(tryfirst=True)  # before `-m browser` / `-m "not browser"` selects
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark browser tests; skip them (locally only) when chromium is missing."""
@@ -77,9 +68,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Parametrize an ``app_module`` argument with every app module (as ``build.py`` finds them)."""
-    if "app_module" in metafunc.fixturenames:
-        metafunc.parametrize("app_module", [a.module for a in load_build().discover_apps()])
+    """Parametrize an ``app_page`` argument with every page of ``webapp.registry``."""
+    if "app_page" in metafunc.fixturenames:
+        from webapp.registry import APPS
+
+        metafunc.parametrize("app_page", [entry.page for entry in APPS])
 
 
 @pytest.fixture(scope="session")
@@ -99,13 +92,6 @@ def context(context: Any) -> Iterator[Any]:
     """
     context.route(NOT_LOCALHOST, lambda route: route.abort())
     yield context
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 90) -> None:
@@ -135,43 +121,35 @@ def stop_process(proc: subprocess.Popen[bytes]) -> None:
 
 
 @pytest.fixture(scope="session")
-def panel_serve() -> Iterator[Callable[[str], str]]:
-    """A factory: ``panel_serve("buttonup")`` -> the URL of ``webapp/buttonup.py`` served locally.
+def panel_serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], str]]:
+    """A factory: ``panel_serve("buttonup")`` -> the URL of that registry page served locally.
 
-    Each module gets one ``panel serve`` process on a free port for the session
+    Each page gets one ``panel serve`` process on a free port for the session
     (every page load is its own Panel session); all stop when the tests end.
     """
+    from tools.apps import select, write_entry_points
+    from tools.serve import any_free_port, panel_serve_command
+
     servers: dict[str, tuple[subprocess.Popen[bytes], str]] = {}
 
-    def serve(module: str) -> str:
-        if module not in servers:
-            path = ROOT / "webapp" / f"{module}.py"
-            assert path.exists(), f"no app module {path}"
-            port = free_port()
-            panel = shutil.which("panel", path=str(Path(sys.executable).parent)) or "panel"
-            proc = subprocess.Popen(
-                [panel, "serve", str(path), "--address", "127.0.0.1", "--port", str(port),
-                 "--allow-websocket-origin", f"127.0.0.1:{port}"],
-                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
-            )
-            url = f"http://127.0.0.1:{port}/{module}"
+    def serve(page: str) -> str:
+        if page not in servers:
+            scripts = write_entry_points(select([page]), tmp_path_factory.mktemp(f"page-{page}"))
+            port = any_free_port()
+            proc = subprocess.Popen(panel_serve_command(scripts, port, "127.0.0.1"), cwd=ROOT,
+                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+            url = f"http://127.0.0.1:{port}/{page}"
             try:
                 wait_http(url, proc)
             except BaseException:
                 stop_process(proc)
                 raise
-            servers[module] = (proc, url)
-        return servers[module][1]
+            servers[page] = (proc, url)
+        return servers[page][1]
 
     yield serve
     for proc, _ in servers.values():
         stop_process(proc)
-
-
-@pytest.fixture(scope="session")
-def rulebox_build() -> Any:
-    """``build.py`` as a module: its paths (PYODIDE_DIR, ...) and helpers."""
-    return load_build()
 
 
 @pytest.fixture(scope="session")
@@ -185,6 +163,18 @@ def require() -> Callable[[bool, str], None]:
             pytest.skip(why)
 
     return check
+
+
+@pytest.fixture(scope="session")
+def shared_path(require: Callable[[bool, str], None]) -> Callable[[str], Path]:
+    """``shared_path("buttonmen/buttons.csv")``: that file of ``../shared``; skips (fails under CI) if absent."""
+
+    def find(relative: str) -> Path:
+        path = SHARED / relative
+        require(path.exists(), f"shared reference data absent: {path}")
+        return path
+
+    return find
 
 
 @pytest.fixture(scope="session")
@@ -203,7 +193,9 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """The built site served over HTTP on localhost (the server of ``build.py serve``)."""
-    server = load_build().static_server(built_site, free_port())
+    from tools.serve import any_free_port, static_server
+
+    server = static_server(built_site, any_free_port())
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

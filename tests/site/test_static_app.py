@@ -58,15 +58,14 @@ def serve_cdn_locally(context: Any, site: Path, seen: list[str]) -> None:
         context.route(pattern, handle)
 
 
-def test_static_app_page_starts_offline(app_module: str, context: Any, built_site: Path, site_url: str,
+def test_static_app_page_starts_offline(app_page: str, context: Any, built_site: Path, site_url: str,
                                         require: Callable[[bool, str], None]) -> None:
-    module = app_module
-    worker_js = built_site / "apps" / f"{module}.js"
-    require(worker_js.exists(), f"the site was built without {module} (build.py site --apps)")
+    worker_js = built_site / "apps" / f"{app_page}.js"
+    require(worker_js.exists(), f"the site was built without {app_page} (build.py site --apps)")
     wheel_refs = re.findall(r"emfs:packed_wheels/(rulebox-[^'\"]+\.whl)", worker_js.read_text())
     assert wheel_refs, "the worker does not install the rulebox wheel"
     assert not re.search(r"['\"]core['\"]", worker_js.read_text()), "a package named core would come from PyPI"
-    with zipfile.ZipFile(built_site / "apps" / f"{module}.resources.zip") as resources:
+    with zipfile.ZipFile(built_site / "apps" / f"{app_page}.resources.zip") as resources:
         assert f"packed_wheels/{wheel_refs[0]}" in resources.namelist()
 
     served: list[str] = []
@@ -78,7 +77,7 @@ def test_static_app_page_starts_offline(app_module: str, context: Any, built_sit
     page.on("worker", lambda worker: workers.append(worker.url))
     messages: list[str] = []
     page.on("console", lambda message: messages.append(message.text))
-    page.goto(f"{site_url}apps/{module}.html")
+    page.goto(f"{site_url}apps/{app_page}.html")
 
     # The pre-rendered page (BokehJS from the embedded document, before any Python runs).
     expect(page.get_by_role("heading").first).to_be_visible(timeout=30_000)
@@ -90,10 +89,10 @@ def test_static_app_page_starts_offline(app_module: str, context: Any, built_sit
             break
         page.wait_for_timeout(250)
     print("served locally:", *served, "console:", *messages, sep="\n  ")
-    assert any(w.endswith(f"apps/{module}.js") for w in workers), f"no worker started: {workers}"
+    assert any(w.endswith(f"apps/{app_page}.js") for w in workers), f"no worker started: {workers}"
     assert any(u.endswith("pyodide.asm.wasm") for u in served), f"Pyodide was not loaded: {served}"
     assert "Loaded pyodide!" in messages, messages
-    assert zips and zips[0].endswith(f"apps/{module}.resources.zip"), zips
+    assert zips and zips[0].endswith(f"apps/{app_page}.resources.zip"), zips
     assert any(re.search(r"/micropip-[\d.]+-py3-none-any\.whl$", u) for u in served), "micropip not loaded"
     # Offline, micropip cannot fetch Panel's wheels, so the app's code must stop at its first import of
     # a CDN package: anything else (a SyntaxError, say) is a real defect of the page.

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from bm_helpers import GAME, SHARED
+from bm_helpers import GAME
 
 from core import rng
 from core.buttonmen import Surrender, roster
@@ -64,17 +66,13 @@ def test_random_match_for_every_roster_button(index: int) -> None:
     _play(state, index)
 
 
-def _playable() -> list[tuple[str, str]]:
-    path = SHARED / "buttons.csv"
-    if not path.exists():
-        return []
+def _playable(path: Path) -> list[tuple[str, str]]:
     with path.open(encoding="utf-8") as f:
         return [(r["name"], r["recipe"]) for r in csv.DictReader(f) if r["implemented"] == "1" and r["recipe"]]
 
 
-@pytest.mark.skipif(not (SHARED / "buttons.csv").exists(), reason="shared buttons.csv absent")
-def test_every_playable_site_recipe_plays() -> None:
-    rows = _playable()
+def test_every_playable_site_recipe_plays(shared_path: Callable[[str], Path]) -> None:
+    rows = _playable(shared_path("buttonmen/buttons.csv"))
     assert len(rows) > 700
     for k, (name, recipe) in enumerate(rows):
         other = rows[(k * 53 + 7) % len(rows)]

@@ -1,0 +1,146 @@
+"""Serving on localhost: the static site (``build.py serve``) and the live apps (``build.py play``).
+
+A port is claimed before any long work starts, so a busy or forbidden port
+stops the command at once with one line (and, when busy, a free port to use
+instead).  ``serve`` opens the site in the default browser unless told not to,
+under CI, or when there is no display to show it on.
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import webbrowser
+from collections.abc import Mapping, Sequence
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from tools.apps import page_title, select, write_entry_points
+from tools.common import ROOT, in_ci, SITE_OUT, say, stop, venv_tool
+from tools.site import build_site
+
+HOST = "localhost"
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """A static-file handler that knows the wasm and module MIME types and logs nothing."""
+
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+        ".json": "application/json", ".whl": "application/zip", ".ipynb": "application/json",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the stdlib's name
+        pass
+
+
+# --------------------------------------------------------------------------- ports
+
+
+def bind_error(port: int, host: str = HOST) -> OSError | None:
+    """Why ``host:port`` cannot be listened on right now, or None when it can."""
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the servers do
+        try:
+            sock.bind((host, port))
+        except OSError as error:
+            return error
+    return None
+
+
+def free_port_near(port: int, host: str = HOST) -> int:
+    """A free port just above ``port`` (else any free port the system picks)."""
+    for candidate in range(port + 1, min(port + 50, 65535) + 1):
+        if bind_error(candidate, host) is None:
+            return candidate
+    return any_free_port(host)
+
+
+def any_free_port(host: str = "127.0.0.1") -> int:
+    """A port the system says is free right now."""
+    with socket.socket() as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+def port_error(error: OSError, port: int, host: str = HOST) -> str:
+    """One line saying why ``host:port`` cannot be used."""
+    if error.errno == errno.EADDRINUSE:
+        return f"port {port} is busy (another program listens on it); try --port {free_port_near(port, host)}"
+    if error.errno == errno.EACCES:
+        return f"port {port} needs administrator rights; try --port {free_port_near(max(port, 1024), host)}"
+    return f"cannot listen on {host}:{port}: {error.strerror or error}"
+
+
+def ensure_free(port: int, host: str = HOST) -> None:
+    """Stop with one line unless ``host:port`` can be listened on."""
+    error = bind_error(port, host)
+    if error:
+        stop(port_error(error, port, host))
+
+
+def static_server(directory: Path, port: int, host: str = "127.0.0.1") -> ThreadingHTTPServer:
+    """A threading HTTP server for ``directory``, already listening (call ``serve_forever``)."""
+    try:
+        return ThreadingHTTPServer((host, port), functools.partial(QuietHandler, directory=str(directory)))
+    except OSError as error:
+        stop(port_error(error, port, host))
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def can_open_browser(no_open: bool, env: Mapping[str, str] = os.environ) -> bool:
+    """Whether ``serve`` opens the default browser: not asked not to, not under CI, a display exists."""
+    if no_open or in_ci(env):
+        return False
+    return sys.platform in ("darwin", "win32") or bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
+def serve_site(port: int, no_open: bool = False) -> int:
+    """Build the site into ``_site`` and serve it on localhost until Ctrl+C."""
+    server = static_server(SITE_OUT, port, HOST)
+    try:
+        build_site(SITE_OUT)
+        url = f"http://{HOST}:{port}/"
+        say(f"serving {SITE_OUT} at {url}  (Ctrl+C to stop)")
+        if can_open_browser(no_open):
+            webbrowser.open(url)
+        server.serve_forever()
+    except KeyboardInterrupt:
+        say("stopped")
+    finally:
+        server.server_close()
+    return 0
+
+
+def panel_serve_command(scripts: Sequence[Path], port: int, host: str) -> list[str]:
+    """``panel serve`` of some entry scripts on ``host:port``, accepting websockets from it."""
+    hosts = {host, "127.0.0.1"} if host == "localhost" else {host}
+    origins = [f"--allow-websocket-origin={h}:{port}" for h in sorted(hosts)]
+    return [venv_tool("panel"), "serve", *map(str, scripts), "--address", host, "--port", str(port), *origins]
+
+
+def play(port: int) -> int:
+    """``panel serve`` every registered page on localhost until Ctrl+C (or SIGTERM)."""
+    ensure_free(port)
+    entries = select()
+    with tempfile.TemporaryDirectory(prefix="rulebox-play-") as tmp:
+        scripts = write_entry_points(entries, Path(tmp))
+        for entry in entries:
+            say(f"{page_title(entry)}: http://{HOST}:{port}/{entry.page}")
+        server = subprocess.Popen(panel_serve_command(scripts, port, HOST), cwd=ROOT)
+        signal.signal(signal.SIGTERM, lambda *_: server.terminate())
+        try:
+            return server.wait()
+        except KeyboardInterrupt:
+            server.terminate()
+            return server.wait()

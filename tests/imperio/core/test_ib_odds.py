@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,16 +13,11 @@ import pytest
 from core.imperio.dice import combat_odds, distribution
 from core.protocol import InputError
 
-RULES = Path(__file__).resolve().parents[3] / "../shared/rules/imperio-bellum.md"
-
-
-def rulebook_tables() -> list[dict[tuple[int, int], tuple[float, float, float]]]:
-    """The two 5x5 odds tables of section 6.2, in order (sum, highest)."""
-    if not RULES.exists():
-        pytest.skip("the shared rulebook is not available here")
+def rulebook_tables(rules: Path) -> list[dict[tuple[int, int], tuple[float, float, float]]]:
+    """The two 5x5 odds tables of section 6.2 of the rulebook at ``rules``, in order (sum, highest)."""
     tables: list[dict[tuple[int, int], tuple[float, float, float]]] = []
     current: dict[tuple[int, int], tuple[float, float, float]] = {}
-    for line in RULES.read_text(encoding="utf-8").split("## 7.")[0].split("### 6.2")[1].splitlines():
+    for line in rules.read_text(encoding="utf-8").split("## 7.")[0].split("### 6.2")[1].splitlines():
         match = re.match(r"\| (\d) \|(.*)\|\s*$", line)
         if match:
             cells = [c.strip() for c in match.group(2).split("|")]
@@ -36,8 +32,8 @@ def rulebook_tables() -> list[dict[tuple[int, int], tuple[float, float, float]]]
 
 
 @pytest.mark.parametrize("index, rule", [(0, "sum"), (1, "highest")])
-def test_rulebook_odds_tables(index: int, rule: str) -> None:
-    for (a, d), expected in rulebook_tables()[index].items():
+def test_rulebook_odds_tables(index: int, rule: str, shared_path: Callable[[str], Path]) -> None:
+    for (a, d), expected in rulebook_tables(shared_path("rules/imperio-bellum.md"))[index].items():
         exact = combat_odds(a, d, rule)
         assert sum(exact) == 1
         assert tuple(round(float(p), 2) for p in exact) == pytest.approx(expected, abs=0.0101), (a, d)

@@ -48,10 +48,10 @@ class PlacementBot:
 
     game: Game
     seed: int = 0
-    candidates: int = 40
-    samples: int = 4
+    candidates: int = 30
+    samples: int = 3
     responses: int = 0
-    _plans: dict[tuple[int, int, int, Pieces], Pieces] = field(default_factory=dict, repr=False)
+    _plans: dict[tuple[int, int, int], Pieces] = field(default_factory=dict, repr=False)
 
     def choose(self, state: State, actor: int | None = None) -> Action:
         player = seat(state, actor)
@@ -62,10 +62,11 @@ class PlacementBot:
         mine = state.placements[player].pieces
         if len(mine) == PIECES:
             return Confirm()
-        key = (state.seed, state.round_number, player, mine)
-        if key not in self._plans:
-            self._plans[key] = self.plan(state, player)
-        kind, square = self._plans[key][len(mine)]
+        key = (state.seed, state.round_number, player)
+        plan = self._plans.get(key)
+        if plan is None or plan[:len(mine)] != mine:
+            plan = self._plans[key] = self.plan(state, player)
+        kind, square = plan[len(mine)]
         return Place(kind, square)
 
     def plan(self, state: FairSquareState, player: int) -> Pieces:
@@ -121,6 +122,6 @@ LEVELS = {
     "greedy": BotLevel("Greedy: best of many placements against sampled rivals",
                        lambda game, seed: PlacementBot(game, seed)),
     "planner": BotLevel("Planner: best response to rivals' best responses",
-                        lambda game, seed: PlacementBot(game, seed, candidates=60, samples=4, responses=1)),
+                        lambda game, seed: PlacementBot(game, seed, candidates=48, samples=4, responses=1)),
 }
 """This game's bot levels (they replace the protocol's one-step greedy level)."""

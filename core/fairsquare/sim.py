@@ -352,7 +352,9 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
 
     def separate(turn_stacks: dict[int, list[int]]) -> list[Separation]:
         out = []
-        for square in sorted(s for s, m in turn_stacks.items() if len(m) > 1):
+        crowded = [s for s, m in turn_stacks.items() if len(m) > 1]
+        crowded.sort()
+        for square in crowded:
             members = turn_stacks[square]
             empty = [d for d in ORTHOGONAL if (t := NEIGHBOURS[d][square]) >= 0 and not occ[t]]
             if len(empty) < len(members):
@@ -377,7 +379,8 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
                 target = NEIGHBOURS[d][square]
                 sep[i], sep_dir[i] = target, d
                 given.append((i, d, target))
-            out.append(Separation(square, tuple(sorted(given))))
+            if record:
+                out.append(Separation(square, tuple(sorted(given))))
         return out
 
     def in_cycles(waiting: dict[int, list[int]]) -> list[int]:
@@ -413,7 +416,7 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
         sep[:] = [-1] * n
         sep_dir[:] = [""] * n
         fill()
-        joined = [i for i in live if occ[pos[i]] > 1]
+        joined = {i for i in live if occ[pos[i]] > 1}
         battles: list[Battle] = []
         if turn > 1 and joined:
             for square, members in at.items():
@@ -437,7 +440,7 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
             count[i] = 0
         for i in live:
             s = pos[i]
-            if s != start[i] or not values[s] or owner[s] == own[i] or occ[s] > 1 or i in joined:
+            if s != start[i] or not values[s] or owner[s] == own[i] or i in joined:
                 count[i] = 0
                 continue
             count[i] += 1

@@ -51,6 +51,10 @@ def _distance(a: int, b: int) -> int:
 DIST: tuple[tuple[int, ...], ...] = tuple(tuple(_distance(a, b) for b in SQUARES) for a in SQUARES)
 """``DIST[a][b]``: the Manhattan distance between two squares."""
 
+LENGTH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(max(abs(a // SIZE - b // SIZE), abs(a % SIZE - b % SIZE)) for b in SQUARES) for a in SQUARES)
+"""``LENGTH[a][b]``: how many squares a straight move from ``a`` to ``b`` crosses (the king distance)."""
+
 NEIGHBOURS: dict[str, tuple[int, ...]] = {d: tuple(step(s, d) for s in SQUARES) for d in DIRECTIONS}
 """``NEIGHBOURS[d][s]``: the square next to ``s`` in direction ``d``, or -1."""
 

@@ -33,8 +33,10 @@ def _owners_text(board: Board, owners: Sequence[int]) -> str:
 
 def _record_text(record: BoardRecord) -> list[str]:
     final = position_after(record, len(record.turns) - 1)
+    pieces = ", ".join(f"{actor_name(record.pieces[i].owner)}'s {record.pieces[i].kind.name} on {name(s)}"
+                       for i, s in enumerate(final.squares) if s != REMOVED)
     lines = [f"  Board {record.group + 1} of round {record.round_number} after turn 15: "
-             f"point squares {_owners_text(record.board, final.owners)}."]
+             f"point squares {_owners_text(record.board, final.owners)}; pieces left: {pieces or 'none'}."]
     for k, seat in enumerate(record.players):
         lines.append(f"    {actor_name(seat)}: {record.scores[k]} owned, place {record.places[k]}, "
                      f"{record.points[k]} round points, {record.left[k]} pieces left.")

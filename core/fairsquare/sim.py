@@ -25,7 +25,7 @@ from functools import cache
 
 from core import rng
 from core.fairsquare.boards import Board
-from core.fairsquare.geometry import DIST, EIGHT, NEIGHBOURS, ORTHOGONAL, SIZE, SQUARES, step
+from core.fairsquare.geometry import DIST, EIGHT, LENGTH, NEIGHBOURS, ORTHOGONAL, SIZE, SQUARES, step
 from core.fairsquare.pieces import PieceType
 from core.fairsquare.scoring import order, places
 from core.fairsquare.trace import REMOVED, Battle, Piece, PieceStep, Progress, Separation, TurnTrace
@@ -308,7 +308,7 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
                                   if (d := min(DIST[e][s] for s in threats)) > here)
                     return pick(i, [(e, index) for _, index, e in away], text, -1, foe, predicted)
             elif code == SLIDE_BEST:
-                slides = sorted((-values[e], DIST[p][e], index, e) for e, index in valid(i)
+                slides = sorted((-values[e], LENGTH[p][e], index, e) for e, index in valid(i)
                                 if k.moves[index][0] is None and values[e] and is_class(e, OPEN, me, bit))
                 if slides:
                     return pick(i, [(e, index) for _, _, index, e in slides], text, slides[0][3], -1, predicted)

@@ -10,7 +10,19 @@ import pytest
 from fs_helpers import STILL, new, place, random_play, still_placement
 
 import core
-from core.fairsquare import DEFAULT_BOARD, Board, Confirm, Eliminate, Lift, Place, Reorder, board_from_json
+from core.fairsquare import (
+    DEFAULT_BOARD,
+    Board,
+    Confirm,
+    Eliminate,
+    Lift,
+    Piece,
+    Place,
+    Reorder,
+    board_from_json,
+    load_piece_set,
+    simulate,
+)
 from core.fairsquare.boards import MIN_LEGAL_GENERATED, generated_boards
 from core.fairsquare.geometry import CENTRE, parse_square, rotate
 from core.fairsquare.pieces import bundled_data, piece_set
@@ -303,3 +315,18 @@ def test_options_are_validated() -> None:
         new(piece_set=bad)
     with pytest.raises(InputError, match="players_per_board"):
         new(players_per_board=5)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_fs08_surplus_pieces_double_up_on_their_own_pieces_or_stay(seed: int) -> None:
+    """A1 holds three players' pieces; only B1 is empty, A2 and B2 hold pieces of players 1 and 2."""
+    post = load_piece_set(STILL).roster(1)[0]
+    at = parse_square
+    pieces = [Piece(0, post, at("A1")), Piece(1, post, at("A1")), Piece(2, post, at("A1")),
+              Piece(0, post, at("A2")), Piece(1, post, at("B2"))]
+    result = simulate(board_from_json({"G7": 1}), pieces, 3, seed, record=True)
+    moves = {i: (d, t) for stack in result.turns[0].separations for i, d, t in stack.moves}
+    assert [t for d, t in moves.values() if d].count(at("B1")) == 1
+    after = result.turns[1].positions
+    assert [after[i] for i in range(3)].count(at("B1")) == 1
+    assert after[0] in (at("B1"), at("A2")) and after[1] in (at("B1"), at("B2")) and after[2] in (at("B1"), at("A1"))

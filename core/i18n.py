@@ -164,6 +164,32 @@ STRINGS: dict[str, dict[Lang, str]] = {
         "en": "{action} is not an action of the braille variant",
         "de": "{action} ist keine Aktion der Braille-Variante",
     },
+    "illegal.no_such_die": {
+        "en": "choose existing dice: each of your dice and the target at most once",
+        "de": "Wähle vorhandene Würfel: jeden deiner Würfel und das Ziel höchstens einmal",
+    },
+    "illegal.shape": {
+        "en": "an attack takes exactly one opposing die; a Power attack uses exactly one of your dice",
+        "de": "Ein Angriff schlägt genau einen gegnerischen Würfel; eine Power Attack nutzt genau einen "
+              "deiner Würfel",
+    },
+    "illegal.power_value": {
+        "en": "a Power attack needs a die showing at least the target's value: your {attacker} shows {value}, "
+              "the {target} shows {target_value}",
+        "de": "Eine Power Attack braucht einen Würfel mit mindestens dem Wert des Ziels: Dein {attacker} zeigt "
+              "{value}, der {target} zeigt {target_value}",
+    },
+    "illegal.skill_sum": {
+        "en": "a Skill attack needs dice adding up exactly to the target's value: {total} is not {target_value}",
+        "de": "Eine Skill Attack braucht Würfel, die zusammen genau den Wert des Ziels ergeben: {total} ist "
+              "nicht {target_value}",
+    },
+    "illegal.no_roll": {
+        "en": "BR-13: no die result is awaited now",
+        "de": "BR-13: Gerade wird kein Würfelergebnis erwartet",
+    },
+    "illegal.not_now": {"en": "that move is not possible now", "de": "Dieser Zug ist jetzt nicht möglich"},
+    "illegal.not_your_turn": {"en": "it is {player}'s turn", "de": "{player} ist am Zug"},
     "illegal.over": {
         "en": "the match is over; no action is legal",
         "de": "Die Partie ist vorbei; keine Aktion ist erlaubt",

@@ -101,20 +101,41 @@ class BrailleState(State):
         return (*attacks, Pass()) if Pass() in legal else tuple(attacks)
 
     def why_illegal(self, action: Action, actor: int) -> str:
-        """The variant's refusals in ``announce_language``; the engine's own (English) otherwise."""
+        """Every refusal in ``announce_language`` (the variant's rulings and its own wording of the engine's)."""
         lang = self.options["announce_language"]
         draw = self.inner.awaiting
         if draw is not None:
             return self._why_not_typed(action, draw, lang)
+        if isinstance(action, Roll):
+            return t("illegal.no_roll", lang)
         if isinstance(action, Pass) and self.options["must_attack"]:
             return t("illegal.must_attack", lang)
-        if isinstance(action, EngineAttack) and action.kind not in KINDS:
-            return t("illegal.kinds", lang)
-        if isinstance(action, EngineAttack) and action.kind == "Skill" and len(action.attackers) < 2:
-            return t("illegal.one_die_skill", lang)
-        if not isinstance(action, (EngineAttack, Pass, Roll)):
+        if not isinstance(action, (EngineAttack, Pass)):
             return t("illegal.action", lang, action=action)
-        return self.inner.why_illegal(action, actor)
+        if isinstance(action, EngineAttack):
+            return self._why_not_attack(action, actor, lang)
+        return t("illegal.not_now", lang)
+
+    def _why_not_attack(self, a: EngineAttack, actor: int, lang: str) -> str:
+        """BR-05 and the Power and Skill conditions, naming the dice."""
+        if a.kind not in KINDS:
+            return t("illegal.kinds", lang)
+        if a.kind == "Skill" and len(a.attackers) < 2:
+            return t("illegal.one_die_skill", lang)
+        mine, theirs = self.inner.dice[actor], self.inner.dice[1 - actor]
+        if any(not 0 <= i < len(mine) for i in a.attackers) or any(not 0 <= j < len(theirs) for j in a.targets) \
+                or len(set(a.attackers)) != len(a.attackers):
+            return t("illegal.no_such_die", lang)
+        if len(a.targets) != 1 or (a.kind == "Power" and len(a.attackers) != 1):
+            return t("illegal.shape", lang)
+        slots = _slots(self.inner)
+        target = theirs[a.targets[0]]
+        if a.kind == "Power":
+            die = mine[a.attackers[0]]
+            return t("illegal.power_value", lang, attacker=t(f"die.{slots[die.uid]}", lang), value=die.value,
+                     target=t(f"die.{slots[target.uid]}", lang), target_value=target.value)
+        total = sum(mine[i].value for i in a.attackers)
+        return t("illegal.skill_sum", lang, total=total, target_value=target.value)
 
     def _why_not_typed(self, action: Action, draw: Draw, lang: str) -> str:
         """BR-13 (BR-03 for the coin toss): typed results are awaited, in their range."""
@@ -145,9 +166,14 @@ class BrailleState(State):
         return after.inner.undo_floor != self.inner.undo_floor
 
     def apply(self, action: Action, actor: int | None = None) -> Self:
-        """The protocol's apply, refusing in the announcement language once the match is over."""
+        """The protocol's apply, refusing in the announcement language once the match is over or when
+        ``actor`` may not act now."""
+        lang = self.options["announce_language"]
         if self.is_over:
-            raise IllegalAction(t("illegal.over", self.options["announce_language"]))
+            raise IllegalAction(t("illegal.over", lang))
+        if actor is not None and actor not in self.actors:
+            turn = self.inner.roller if self.inner.awaiting is not None else self.to_move
+            raise IllegalAction(t("illegal.not_your_turn", lang, player=default_names(lang)[turn or 0]))
         return super().apply(action, actor)
 
     def view(self, viewer: int | None) -> Self:
@@ -213,7 +239,11 @@ def seat_table(state: State, names: tuple[str, str]) -> Table:
     dice, captured, waiting = _pending_position(inner)
 
     def view(d: EngineDie) -> Die:
-        return Die(d.owner, slots[d.uid], None if d.uid in waiting else d.value)
+        """The die for the text layer; a rolled twin tells its two halves (rulebook section 5.1)."""
+        if d.uid in waiting:
+            return Die(d.owner, slots[d.uid], None)
+        halves = (d.faces[0], d.faces[1]) if len(d.faces) == 2 else None
+        return Die(d.owner, slots[d.uid], d.value, halves)
 
     in_play = (tuple(map(view, dice[0])), tuple(map(view, dice[1])))
     request = None

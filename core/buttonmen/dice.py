@@ -32,6 +32,9 @@ class Die:
     uid: int = 0
     owner: int = 0
     dizzy: bool = False
+    faces: tuple[int, ...] = ()
+    """A twin's two half results (e.g. ``(3, 4)`` for a 7) when rolled by the seeded stream; empty
+    when unknown (a total typed from real dice) or after its value changed otherwise (Focus, Fire)."""
 
     @cached_property
     def size(self) -> int:
@@ -89,7 +92,7 @@ class Die:
         if skills == self.skills:
             return self
         return Die(skills, self.halves, self.value, self.letters, self.options, self.wildcard, self.uid,
-                   self.owner, self.dizzy)
+                   self.owner, self.dizzy, self.faces)
 
     def resized(self, halves: tuple[int, ...]) -> Die:
         """A copy with new half sizes."""
@@ -97,9 +100,9 @@ class Die:
                    self.owner, self.dizzy)
 
     def with_value(self, value: int, dizzy: bool | None = None) -> Die:
-        """A copy showing ``value`` (and with a new dizzy flag when given)."""
+        """A copy showing ``value`` (and with a new dizzy flag when given); the faces stay if it is unchanged."""
         return Die(self.skills, self.halves, value, self.letters, self.options, self.wildcard, self.uid,
-                   self.owner, self.dizzy if dizzy is None else dizzy)
+                   self.owner, self.dizzy if dizzy is None else dizzy, self.faces if value == self.value else ())
 
     def size_choices(self) -> tuple[int, ...]:
         """Sizes a Turbo die may take (per half for a swing twin)."""

@@ -237,6 +237,8 @@ class Flow:
         self.not_rerolled: set[int] = set()
         """Dice (by uid) whose reroll was skipped because the round ends with this action."""
         self.slow = (SLOW_BUTTON in specials[0], SLOW_BUTTON in specials[1])
+        self.faces: tuple[int, ...] = ()
+        """The half results of the last twin roll, set by the driver when it rolled them itself."""
 
     def changes(self) -> dict[str, Any]:
         """The position fields, frozen again."""
@@ -262,6 +264,8 @@ class Flow:
     # --- dice rolls ------------------------------------------------------------------
 
     def _draw_value(self, p: int, i: int, die: Die) -> Gen:
+        """The die's new value; :attr:`faces` holds a twin's two half results when the stream rolled them."""
+        self.faces = ()
         skills = die.skills
         if MAXIMUM in skills or WARRIOR in skills:
             return die.size
@@ -275,13 +279,15 @@ class Flow:
             self.decks[p] = tuple(rest)
             return card
         value: int = yield Draw(p, i, f"{self.name(p)}'s {die.notation}", halves=die.halves)
+        if not (len(die.halves) == len(self.faces) == 2 and sum(self.faces) == value):
+            self.faces = ()
         return value
 
     def opening_roll(self, p: int, i: int, die: Die) -> Gen:
         """The opening roll: no size changes."""
         value = yield from self._draw_value(p, i, die)
         return Die(die.skills, die.halves, value, die.letters, die.options, die.wildcard, die.uid,
-                   die.owner, False)
+                   die.owner, False, self.faces)
 
     def reroll(self, p: int, i: int, die: Die, *, own_attack: bool = False, turbo: int | None = None,
                captured: bool = False, final: bool = False) -> Gen:
@@ -321,7 +327,7 @@ class Flow:
         if TIME_AND_SPACE in skills and value % 2 == 1:
             self.odd_time_and_space.add(die.uid)
         return Die(die.skills, die.halves, value, die.letters, die.options, die.wildcard, die.uid,
-                   die.owner, die.dizzy)
+                   die.owner, die.dizzy, self.faces)
 
     # --- setup -----------------------------------------------------------------------
 

@@ -365,7 +365,7 @@ class ButtonMenState(State, Position):
                     return base._with(**{**flow.changes(), "phase": Phase.ROLL},  # type: ignore[return-value]
                                       pending=action, rolled=known, awaiting=request, resume=base)
                 else:
-                    stream, value = _sample(stream, request)
+                    stream, value, flow.faces = _sample(stream, request)
                 request = gen.send(value)
         except StopIteration:
             pass
@@ -436,15 +436,17 @@ def _choice_name(key: str) -> str:
     return f"the size of option die {int(key) + 1}" if key.isdigit() else f"the size of your {key} swing dice"
 
 
-def _sample(stream: int, request: Draw) -> tuple[int, int]:
+def _sample(stream: int, request: Draw) -> tuple[int, int, tuple[int, ...]]:
+    """``(stream, result, faces)``: one draw from the stream, with each rolled half's result."""
     if request.choices:
-        return rng.choice(stream, request.choices)
-    total = 0
+        stream, choice = rng.choice(stream, request.choices)
+        return stream, choice, ()
+    faces = []
     for half in request.halves:
         if half > 0:
             stream, v = rng.draw(stream, half)
-            total += v
-    return stream, total
+            faces.append(v)
+    return stream, sum(faces), tuple(faces)
 
 
 def _process(flow: Flow, action: Action) -> Generator[Draw, int, None]:

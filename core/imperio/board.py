@@ -118,14 +118,21 @@ def between(a: int, b: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def ray(start: int, df: int, dr: int) -> tuple[int, ...]:
-    """The squares beyond ``start`` in one direction, to the edge."""
+def _ray(start: int, df: int, dr: int) -> tuple[int, ...]:
     out = []
     sq = offset(start, df, dr)
     while sq is not None:
         out.append(sq)
         sq = offset(sq, df, dr)
     return tuple(out)
+
+
+_RAYS = {(sq, d): _ray(sq, *d) for sq in SQUARES for d in DIRECTIONS}
+
+
+def ray(start: int, df: int, dr: int) -> tuple[int, ...]:
+    """The squares beyond ``start`` in one direction, to the edge."""
+    return _RAYS[start, (df, dr)]
 
 
 def zone(attacker_side: bool) -> tuple[int, ...]:

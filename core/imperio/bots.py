@@ -1,7 +1,8 @@
 """Imperio Bellum bots: the evaluation every protocol bot uses, and an expectimax bot over the dice.
 
 :func:`evaluate` counts expected material: units on the board by worth, reserves at a
-discount, bases (the last one worth most, a threatened one less) and a small bonus for
+discount, bases (the last one worth most, a threatened one less), less what the
+enemy's strongest melee or charge on each unit puts at risk, and a small bonus for
 units that have advanced.  :class:`TacticianBot` weighs every legal action by the exact
 probabilities of its duels (:func:`~core.imperio.state.outcomes`) and ends the turn
 when nothing improves on the position; it does its own setup (the default army, or
@@ -12,53 +13,78 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import cache
 
 from core import rng
-from core.imperio.actions import AddReserve, ChooseRole, DefaultArmy, EndTurn, Place, Ready
-from core.imperio.board import VALUES, distance, rank_of
+from core.imperio.actions import AddReserve, Attack, ChooseRole, DefaultArmy, EndTurn, Place, Ready, Shot, Spawn
+from core.imperio.board import VALUES, Piece
+from core.imperio.combat import MELEE, pools
+from core.imperio.dice import combat_odds
 from core.imperio.state import ImperioState, outcomes
 from core.protocol import Action, Game, State
 
 BASE_WORTH = 5.0
 LAST_BASE_WORTH = 10.0
 """Extra worth of a side's last base (losing it loses the game)."""
-THREAT_SHARE = 0.4
+THREAT_SHARE = 0.25
 """Share of a base's worth at risk when an enemy unit is next to it or an enemy knight can charge it."""
-KNIGHT_REACH = 4
+KNIGHT_REACH = 2
+"""Steps of a knight's charge that the evaluation looks at (zones and blockers are ignored)."""
+EXPOSURE_SHARE = 0.5
+"""Share of a unit's worth times its chance to die to the strongest enemy melee or charge that is counted off."""
 RESERVE_SHARE = 0.15
 """A reserve unit's worth as a share of the same unit on the board (it must be spawned first)."""
 ADVANCE_WORTH = 0.04
 """Worth of each rank a unit has advanced toward the enemy."""
 
 
-def threatened(state: ImperioState, sq: int, player: int) -> bool:
-    """True when an enemy unit is next to ``sq`` or an enemy knight is within a charge of it."""
-    for other, piece in enumerate(state.board):
-        if piece is None or piece.owner == player or piece.is_base:
-            continue
-        reach = distance(sq, other)
-        if reach == 1 or (piece.kind == "K" and reach <= KNIGHT_REACH):
-            return True
-    return False
+@cache
+def kill_chance(attacker: str, entrenched: bool, defender: str, dug_in: bool, steps: int, rule: str) -> float:
+    """The chance that a melee (or a charge after ``steps`` steps) of one unit type kills another."""
+    att, dfd = Piece(attacker, 0, 0, 0, entrenched), Piece(defender, 1, 1, 1, dug_in)
+    attack, defence = pools(MELEE, att, 0, dfd, 1, charge_steps=steps)
+    return float(combat_odds(attack.dice, defence.dice, rule)[0])
+
+
+Placed = tuple[int, int, Piece]
+"""A piece with its file and rank (both 0-based)."""
+
+
+def _risk(f: int, r: int, piece: Piece, enemies: list[Placed], rule: str) -> float:
+    """The chance that the strongest enemy melee or charge kills ``piece`` (for a base: 1 if any reaches it)."""
+    risk = 0.0
+    for g, s, enemy in enemies:
+        reach = max(abs(f - g), abs(r - s))
+        if reach == 1 or (enemy.kind == "K" and reach <= KNIGHT_REACH + 1 and piece.kind != "P"):
+            if piece.is_base:
+                return 1.0
+            steps = reach - 1 if reach >= 3 else 0
+            risk = max(risk, kill_chance(enemy.kind, enemy.entrenched, piece.kind, piece.entrenched, steps, rule))
+    return risk
 
 
 def material(state: ImperioState, player: int) -> float:
-    """A side's worth: units, bases (less when threatened, more for the last one), reserves and advance."""
-    total = 0.0
-    bases = state.bases_of(player)
+    """A side's worth: units less what is at risk, bases (the last one worth more), reserves and advance."""
+    mine: list[Placed] = []
+    enemies: list[Placed] = []
     for sq, piece in enumerate(state.board):
-        if piece is None or piece.owner != player:
-            continue
+        if piece is not None:
+            if piece.owner == player:
+                mine.append((sq % 9, sq // 9, piece))
+            elif not piece.is_base:
+                enemies.append((sq % 9, sq // 9, piece))
+    rule = str(state.options["combat_dice_rule"])
+    bases = sum(1 for _, _, p in mine if p.is_base)
+    forward = player == state.attacker
+    total = 0.0
+    for f, r, piece in mine:
+        risk = _risk(f, r, piece, enemies, rule)
         if piece.is_base:
-            worth = BASE_WORTH + (LAST_BASE_WORTH if bases == 1 else 0.0)
-            total += worth * (1 - THREAT_SHARE * threatened(state, sq, player))
-            continue
-        total += VALUES[piece.kind]
-        rank = rank_of(sq)
-        total += ADVANCE_WORTH * (rank - 1 if player == state.attacker else 9 - rank)
+            total += (BASE_WORTH + (LAST_BASE_WORTH if bases == 1 else 0.0)) * (1 - THREAT_SHARE * risk)
+        else:
+            total += VALUES[piece.kind] * (1 - EXPOSURE_SHARE * risk) + ADVANCE_WORTH * (r if forward else 8 - r)
     reserve = state.reserves[player]
-    total += RESERVE_SHARE * sum(VALUES[u] * n for u, n in zip("KAPF", reserve, strict=True))
-    return total
+    return total + RESERVE_SHARE * sum(VALUES[u] * n for u, n in zip("KAPF", reserve, strict=True))
 
 
 def evaluate(state: ImperioState, player: int) -> float:
@@ -80,10 +106,10 @@ def expected(state: ImperioState, action: Action, player: int) -> float:
 
 @dataclass
 class TacticianBot:
-    """One-action expectimax over exact duel odds, with a time budget per decision."""
+    """One-action expectimax over exact duel odds, with a time budget per decision (fights weighed first)."""
 
     seed: int = 0
-    time_ms: int = 40
+    time_ms: int = 25
     margin: float = 1e-4
     """How much better than ending the turn an action must look."""
 
@@ -100,14 +126,14 @@ class TacticianBot:
         end = EndTurn()
         best: Action = end if end in legal else legal[0]
         best_value = evaluate(state, player) + self.margin if end in legal else -1.0
-        for action in legal:
+        for action in sorted(legal, key=_urgency):
             if action == end:
                 continue
-            if time.perf_counter() > deadline:
-                break
             value = expected(state, action, player)
             if value > best_value:
                 best, best_value = action, value
+            if time.perf_counter() > deadline:
+                break
         return best
 
     def _setup(self, state: ImperioState, legal: list[Action]) -> Action:
@@ -122,6 +148,11 @@ class TacticianBot:
         if places or reserves:
             return rng.choice(stream, places or reserves)[1]
         return Ready() if Ready() in legal else legal[0]
+
+
+def _urgency(action: Action) -> int:
+    """Fights first, then spawns, then steps: what a short time budget must not miss."""
+    return 0 if isinstance(action, (Attack, Shot)) else 1 if isinstance(action, Spawn) else 2
 
 
 def tactician(game: Game, seed: int) -> TacticianBot:

@@ -164,33 +164,48 @@ def shielded_squares(board: Board, archer_sq: int, archer_owner: int, attacker: 
     return frozenset(out)
 
 
+def _target_problem(board: Board, archer: Piece, target: int, options: Mapping[str, object]) -> str | None:
+    victim = board[target]
+    if not options["archer_target_any_square"]:
+        if victim is None or victim.owner == archer.owner or victim.is_base:
+            return "a shot must target an enemy unit (not a base)"
+    return None
+
+
+def _blocks(board: Board, sq: int, owner: int, shields: frozenset[int]) -> bool:
+    piece = board[sq]
+    return sq in shields or (piece is not None and piece.kind == "F" and piece.owner != owner)
+
+
 def shot_problem(board: Board, archer_sq: int, target: int, attacker: int, options: Mapping[str, object]) -> str | None:
     """Why the archer on ``archer_sq`` may not shoot at ``target``, or None (IB-18, IB-19)."""
     archer = board[archer_sq]
     assert archer is not None
     if not on_line(archer_sq, target) or distance(archer_sq, target) not in SHOT_RANGE:
         return "a shot goes 2-5 squares along a straight or diagonal line"
-    victim = board[target]
-    if not options["archer_target_any_square"]:
-        if victim is None or victim.owner == archer.owner or victim.is_base:
-            return "a shot must target an enemy unit (not a base)"
+    problem = _target_problem(board, archer, target, options)
+    if problem:
+        return problem
     shields = shielded_squares(board, archer_sq, archer.owner, attacker, str(options["footsoldier_shield_frame"]))
     if target in shields:
         return "the target is shielded by a footsoldier"
-    for sq in between(archer_sq, target):
-        piece = board[sq]
-        if sq in shields or (piece is not None and piece.kind == "F" and piece.owner != archer.owner):
-            return "a footsoldier blocks the line of fire"
+    if any(_blocks(board, sq, archer.owner, shields) for sq in between(archer_sq, target)):
+        return "a footsoldier blocks the line of fire"
     return None
 
 
 def shot_targets(board: Board, archer_sq: int, attacker: int, options: Mapping[str, object]) -> list[int]:
-    """Every square the archer on ``archer_sq`` may shoot at now."""
+    """Every square the archer on ``archer_sq`` may shoot at now (what :func:`shot_problem` allows)."""
+    archer = board[archer_sq]
+    assert archer is not None
+    shields = shielded_squares(board, archer_sq, archer.owner, attacker, str(options["footsoldier_shield_frame"]))
     out = []
     for df, dr in DIRECTIONS:
-        for sq in ray(archer_sq, df, dr)[1:5]:
-            if shot_problem(board, archer_sq, sq, attacker, options) is None:
+        for reach, sq in enumerate(ray(archer_sq, df, dr)[:5], start=1):
+            if reach >= 2 and sq not in shields and _target_problem(board, archer, sq, options) is None:
                 out.append(sq)
+            if _blocks(board, sq, archer.owner, shields):
+                break
     return sorted(out)
 
 

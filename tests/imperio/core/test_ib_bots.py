@@ -34,7 +34,8 @@ def test_evaluate_counts_material_and_bases() -> None:
 
 def test_the_tactician_takes_a_sure_kill() -> None:
     state = seeded(at({"d4": "K", "e5": "a", "g7": "k"}))
-    assert str(TacticianBot().choose(state)) == "Kd4xe5"
+    assert str(TacticianBot(time_ms=60_000).choose(state)) == "Kd4xe5"
+    assert str(TacticianBot(time_ms=0).choose(state)) == "Kd4xe5"  # fights are weighed first
 
 
 def test_bots_do_the_setup_too() -> None:

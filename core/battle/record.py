@@ -184,6 +184,10 @@ class _Round:
         passes = [self.player(p) for p in _list("passes", entry.get("passes"))]
         self.orders(battles, passes)
         self.results(battles, tiebreaks)
+        if self.state.phase == "small_points":
+            index = self.state.missing_small_points()
+            assert index is not None
+            raise self.fail(f"the most convincing win needs the small points of battle {index + 1} (small_points)")
         self.choices(_mapping(f"round {self.number}, choices", entry.get("choices")))
         if self.state.round_number == self.number and not self.state.is_over:
             raise self.fail("the round is not finished by its entries")

@@ -57,11 +57,19 @@ def claims_of(battles: Sequence[Battle], convincing_small: bool = True) -> dict[
     return found
 
 
+class MissingSmallPoints(IllegalAction):
+    """A most-convincing comparison needs small points that were not reported (``battle``: whose)."""
+
+    def __init__(self, where: str, battle: int) -> None:
+        self.battle = battle
+        super().__init__(f"{where}: equal round margins, so the most convincing win needs the small points "
+                         f"of battle {battle + 1}")
+
+
 def _need_small_points(claims: Sequence[Claim], where: str) -> None:
     missing = [c for c in claims if c.small_points is None]
     if missing:
-        raise IllegalAction(f"{where}: equal round margins, so the most convincing win needs the small points "
-                            f"of battle {missing[0].battle + 1}")
+        raise MissingSmallPoints(where, missing[0].battle)
 
 
 def _best(claims: Sequence[Claim], where: str) -> list[Claim]:

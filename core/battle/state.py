@@ -12,12 +12,14 @@ from core.battle.maps import Map, load_map, map_ids
 from core.buttonmen import ButtonMenState
 from core.battle.model import Attack, Battle, Choose, Pass, Pending, ReportResult, Result, RoundLog, Score
 from core.battle.placement import place
-from core.battle.resolution import Ask, Decision, Pend, Take, claims_of, coin_stream, decide
+from core.battle.resolution import Ask, Decision, MissingSmallPoints, Pend, Take, claims_of, coin_stream, decide
 from core.protocol import (
     CHANCE, MODERATOR, Action, IllegalAction, InputError, Option, Options, Outcome, State, SubAction, get_game,
     int_range, is_int,
 )
 
+SMALL_POINT_CHOICES = (1, 10, 30)
+"""Listed small-point values when the moderator is asked for them (any integer is accepted)."""
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
 OVERRIDABLE = ("no_duplicate_matchup", "adjacency")
 """The checks a record may waive for named battles (section 8)."""
@@ -302,6 +304,8 @@ class CampaignState(State):
             return frozenset(found)
         if self.phase == "choices":
             return frozenset(ask.player for _, ask in self._asks())
+        if self.phase == "small_points":
+            return frozenset((MODERATOR,))
         return frozenset()
 
     @property
@@ -341,7 +345,20 @@ class CampaignState(State):
             return tuple(listed)
         if self.phase == "choices":
             return tuple(Choose(t, army) for t, ask in self._asks() if ask.player == actor for army in ask.armies)
+        if self.phase == "small_points":
+            index = self.missing_small_points()
+            result = self.battles[index].result
+            assert index is not None and result is not None and result.winner is not None
+            return tuple(ReportResult(index, result.winner, result.score, points) for points in SMALL_POINT_CHOICES)
         return ()
+
+    def missing_small_points(self) -> int | None:
+        """The battle whose small points the resolution needs but nobody reported, else None."""
+        try:
+            self._decisions()
+        except MissingSmallPoints as missing:
+            return missing.battle
+        return None
 
     def _report_choices(self) -> tuple[Action, ...]:
         wins = self.options["battle_max_wins"]
@@ -351,7 +368,7 @@ class CampaignState(State):
     def _accepts(self, action: Action, actor: int) -> Action | None:
         if self.phase == "orders" and isinstance(action, Attack) and self.attack_problem(actor, action) is None:
             return action
-        if self.phase == "battles" and actor == MODERATOR and isinstance(action, ReportResult) \
+        if self.phase in ("battles", "small_points") and actor == MODERATOR and isinstance(action, ReportResult) \
                 and self.report_problem(action) is None:
             return action
         return None
@@ -361,6 +378,14 @@ class CampaignState(State):
         if not 0 <= report.battle < len(self.battles):
             return f"there is no battle {report.battle + 1} this round"
         battle = self.battles[report.battle]
+        if self.phase == "small_points":
+            asked = self.missing_small_points()
+            result = battle.result
+            if report.battle != asked or result is None or report.small_points is None \
+                    or (report.winner, report.score) != (result.winner, result.score):
+                return (f"the small points of battle {(asked or 0) + 1} are needed: report its result again "
+                        "with them")
+            return None
         if battle.result is not None or battle.kind == "walkover":
             return f"battle {report.battle + 1} already has its result"
         wins, score = self.options["battle_max_wins"], report.score
@@ -401,6 +426,8 @@ class CampaignState(State):
         return self._with(matches=tuple(viewed))
 
     def _imagine(self, viewer: int, stream: int) -> Self:
+        if not self.matches:
+            return self._with(rng=stream)
         imagined = []
         for index, (battle, match) in enumerate(zip(self.battles, self.matches, strict=True)):
             seat = battle.players.index(viewer) if viewer in battle.players else 0
@@ -541,6 +568,8 @@ class CampaignState(State):
         return [(t, d) for t, d in self._decisions().items() if isinstance(d, Ask)]
 
     def _settle(self) -> Self:
+        if self.missing_small_points() is not None:
+            return self._with(phase="small_points")
         decisions = self._decisions()
         if any(isinstance(d, Ask) for d in decisions.values()):
             return self._with(phase="choices")

@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import core
+from core import rng
 from core.battle import GAME
 from core.battle.bot import OrderBot
 from core.battle.record import load_record, write_record
@@ -65,3 +66,24 @@ def test_random_campaigns_end_with_a_winner_and_replay_identically(seed, edition
 def test_claimable_neutral_campaigns_keep_every_territory_accounted_for(seed, edition) -> None:
     state = campaign(seed, edition=edition, players=3, neutral_territories="claimable", include_brussels=True)
     assert state.is_over and state.counted == 11
+
+
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32), edition=st.sampled_from([1, 2]),
+       tie=st.sampled_from(["coin_flip", "tiebreak_battle"]))
+def test_every_listed_action_applies_in_reported_campaigns(seed, edition, tie) -> None:
+    """Random legal actions of every actor, the moderator's reports included, never get stuck."""
+    state = GAME.new(seed, edition=edition, battle_source="reported", e1_final_tie=tie)
+    stream = rng.seed_stream(seed)
+    for _ in range(5000):
+        if state.is_over:
+            break
+        actor = min(state.actors)
+        legal = state.legal_actions(actor)
+        assert legal
+        stream, action = rng.choice(stream, legal)
+        before = state.round_number
+        state = state.apply(action, actor)
+        if state.round_number != before:
+            check_territories(state)
+    assert state.is_over

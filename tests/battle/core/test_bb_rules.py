@@ -185,8 +185,12 @@ def test_bb13_round_margin_before_small_points() -> None:
 def test_bb14_small_points_break_equal_margins_and_are_required() -> None:
     assert owner(contest_flemish_brabant(ann_small=21, dan_small=20), "flemish_brabant") == "Ann"
     assert owner(contest_flemish_brabant(ann_small=5, dan_small=20), "flemish_brabant") == "Dan"
-    with pytest.raises(IllegalAction, match="small points of battle 1"):
-        contest_flemish_brabant(ann_small=None)
+    asking = contest_flemish_brabant(ann_small=None)
+    assert asking.phase == "small_points" and asking.actors == {MODERATOR}
+    with pytest.raises(IllegalAction, match="small points of battle 1 are needed"):
+        asking.apply(ReportResult(1, 0, Score(3, 0), 50), MODERATOR)
+    state = asking.apply(ReportResult(0, 0, Score(3, 0), 50), MODERATOR)
+    assert owner(state, "flemish_brabant") == "Ann" and state.round_number == 2
 
 
 def test_bb15_owner_chooses_between_their_own_armies() -> None:

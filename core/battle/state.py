@@ -346,10 +346,11 @@ class CampaignState(State):
         if self.phase == "choices":
             return tuple(Choose(t, army) for t, ask in self._asks() if ask.player == actor for army in ask.armies)
         if self.phase == "small_points":
-            index = self.missing_small_points()
-            result = self.battles[index].result
-            assert index is not None and result is not None and result.winner is not None
-            return tuple(ReportResult(index, result.winner, result.score, points) for points in SMALL_POINT_CHOICES)
+            asked = self.missing_small_points()
+            assert asked is not None
+            result = self.battles[asked].result
+            assert result is not None and result.winner is not None
+            return tuple(ReportResult(asked, result.winner, result.score, points) for points in SMALL_POINT_CHOICES)
         return ()
 
     def missing_small_points(self) -> int | None:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from bb_helpers import LESOTHO, SECTION5, record
+from bb_helpers import DATA, LESOTHO, SECTION5, record
 
 from core.battle.__main__ import main
 from core.battle.record import RecordFailure, load_record, replay_report, write_record
@@ -33,6 +33,24 @@ def test_section5_record_replays_with_its_choice() -> None:
     replayed = load_record(record(SECTION5))
     assert replayed.mismatches == []
     assert replayed.state.past[2].choices and replayed.state.names[replayed.state.victor] == "Bob"
+
+
+def test_tiebreak_and_override_record_replays_unfinished() -> None:
+    replayed = load_record(record(DATA / "belgium-e1-tiebreak-override.json"))
+    state = replayed.state
+    assert replayed.mismatches == [] and not state.is_over and state.round_number == 3
+    assert len(state.warnings) == 1 and "waived no_duplicate_matchup" in state.warnings[0]
+    first = state.past[0]
+    assert [state.board.territories[t].id for t in first.pending] == ["flemish_brabant"]
+    tie = state.past[1].battles[0]
+    assert tie.kind == "tiebreak" and state.buttons[tie.armies[tie.result.winner]] == "Lucky"
+    assert replay_report(replayed)["winner"] is None
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.json")), ids=lambda p: p.name)
+def test_every_written_record_replays_with_exit_0(path: Path, capsys) -> None:
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_load_any_round() -> None:

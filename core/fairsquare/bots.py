@@ -48,8 +48,8 @@ class PlacementBot:
 
     game: Game
     seed: int = 0
-    candidates: int = 30
-    samples: int = 3
+    candidates: int = 40
+    samples: int = 4
     responses: int = 0
     _plans: dict[tuple[int, int, int], Pieces] = field(default_factory=dict, repr=False)
 
@@ -122,6 +122,6 @@ LEVELS = {
     "greedy": BotLevel("Greedy: best of many placements against sampled rivals",
                        lambda game, seed: PlacementBot(game, seed)),
     "planner": BotLevel("Planner: best response to rivals' best responses",
-                        lambda game, seed: PlacementBot(game, seed, candidates=48, samples=4, responses=1)),
+                        lambda game, seed: PlacementBot(game, seed, candidates=64, samples=4, responses=1)),
 }
 """This game's bot levels (they replace the protocol's one-step greedy level)."""

@@ -58,9 +58,24 @@ class Kinetics:
     approach: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
 
-@cache
+_COMPILED: dict[int, tuple[PieceType, Kinetics]] = {}
+"""Compiled types by ``id`` of the type (which the entry keeps alive, so the id stays its own)."""
+
+
 def kinetics(kind: PieceType) -> Kinetics:
-    """The compiled form of a piece type (cached per type and move order)."""
+    """The compiled form of a piece type (cached per type object, and per equal type)."""
+    entry = _COMPILED.get(id(kind))
+    if entry is not None and entry[0] is kind:
+        return entry[1]
+    compiled = _compile(kind)
+    if len(_COMPILED) > 4096:
+        _COMPILED.clear()
+    _COMPILED[id(kind)] = (kind, compiled)
+    return compiled
+
+
+@cache
+def _compile(kind: PieceType) -> Kinetics:
     moves: list[tuple[tuple[int, ...] | None, str, str]] = []
     reach = 0
     for move in kind.moves:
@@ -305,7 +320,7 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
                     here, foe = hunters[0]
                     threats = [pos[j] for _, j in hunters]
                     away = sorted((-d, index, e) for e, index in valid(i)
-                                  if (d := min(DIST[e][s] for s in threats)) > here)
+                                  if (d := min([DIST[e][s] for s in threats])) > here)
                     return pick(i, [(e, index) for _, index, e in away], text, -1, foe, predicted)
             elif code == SLIDE_BEST:
                 slides = sorted((-values[e], LENGTH[p][e], index, e) for e, index in valid(i)

@@ -410,8 +410,8 @@ class CampaignState(State):
         return f"{action} is not a legal action now"
 
     def _irreversible(self, after: Self) -> bool:
-        if after.round_number != self.round_number or after.rng != self.rng:
-            return True
+        if after.round_number != self.round_number or after.rng != self.rng or after.phase != self.phase:
+            return True   # battles dealt (their dice drawn), a resolution (coin flips) or a new round
         for old, new in zip(self.matches, after.matches, strict=False):
             if new is not None and new is not old and new.undo_floor == len(new.history):
                 return True

@@ -56,6 +56,13 @@ def test_subgame_gives_the_battle_and_the_seat() -> None:
         state.apply(SubAction(0, match.legal_actions(min(match.actors))[0]), outsider)
 
 
+def test_undo_takes_back_orders_but_not_dealt_battles() -> None:
+    state = GAME.new(3, setup=belgium_setup(), battle_max_wins=1)
+    state = attack(state, "Ann", "antwerp", "flemish_brabant")
+    assert state.can_undo and state.undo() == GAME.new(3, setup=belgium_setup(), battle_max_wins=1)
+    assert not engine().can_undo
+
+
 def test_results_do_not_depend_on_the_order_battles_are_played() -> None:
     forward = play_battles(engine(), [0, 1, 2, 3])
     backward = play_battles(engine(), [3, 2, 1, 0])

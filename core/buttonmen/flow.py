@@ -227,9 +227,9 @@ class Flow:
     def __init__(self, position: Position, options: Options, buttons: tuple[str, str],
                  specials: tuple[frozenset[str], frozenset[str]]) -> None:
         self.position, self.opt, self.buttons, self.specials = position, options, buttons, specials
+        source, work = position.__dict__, self.__dict__
         for name, thaw, _ in WORK_FIELDS:
-            value = getattr(position, name)
-            setattr(self, name, value if thaw is None else thaw(value))
+            work[name] = source[name] if thaw is None else thaw(source[name])
         self.start_pending = False
         """Set when every choice is made: the driver starts the round (no nesting across rounds)."""
         self.odd_time_and_space: set[int] = set()
@@ -242,8 +242,8 @@ class Flow:
 
     def changes(self) -> dict[str, Any]:
         """The position fields, frozen again."""
-        old = self.position
-        return {name: getattr(self, name) if freeze is None else freeze(getattr(self, name), getattr(old, name))
+        work, old = self.__dict__, self.position.__dict__
+        return {name: work[name] if freeze is None else freeze(work[name], old[name])
                 for name, _, freeze in WORK_FIELDS}
 
     # --- helpers ---------------------------------------------------------------------

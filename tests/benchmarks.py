@@ -147,6 +147,7 @@ def load_rows(path: Path) -> dict[str, Callable[[], str]]:
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec and spec.loader, path
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses and pickling look their module up there
     if str(path.parent) not in sys.path:
         sys.path.insert(0, str(path.parent))
     spec.loader.exec_module(module)
@@ -197,10 +198,13 @@ def verdict(ok: bool) -> str:
 def game_report(name: str, runs: list[dict[str, Any]]) -> tuple[list[str], bool]:
     """The table of one game over the runtimes; whether its targets pass."""
     rows = [r["games"][name] for r in runs]
-    lines = [f"\n{rows[0]['title']} ({name})", f"  {'':34}" + "".join(f"{r['runtime']:>26}" for r in runs)]
+    contributed = [(label, figure["text"]) for r in rows for label, figure in r.get("rows", {}).items()]
+    wide = max([34, *(len(label) + 1 for label, _ in contributed)])
+    cell = max([26, *(len(text) + 2 for _, text in contributed)])
+    lines = [f"\n{rows[0]['title']} ({name})", f"  {'':{wide}}" + "".join(f"{r['runtime']:>{cell}}" for r in runs)]
 
     def line(label: str, cells: list[str]) -> None:
-        lines.append(f"  {label:34}" + "".join(f"{c:>26}" for c in cells))
+        lines.append(f"  {label:{wide}}" + "".join(f"{c:>{cell}}" for c in cells))
 
     line("random playouts  moves/s", [f"{r['engine']['moves_per_s']:,.0f}" for r in rows])
     line("random playouts  games/s", [f"{r['engine']['games_per_s']:,.1f}" for r in rows])

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.apps import page_title, select, write_entry_points
-from tools.common import ROOT, in_ci, SITE_OUT, say, stop, venv_tool
+from tools.common import ROOT, SITE_OUT, in_ci, say, stop, venv_tool
 from tools.site import build_site
 
 HOST = "localhost"
@@ -38,7 +38,7 @@ class QuietHandler(SimpleHTTPRequestHandler):
         ".json": "application/json", ".whl": "application/zip", ".ipynb": "application/json",
     }
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the stdlib's name
+    def log_message(self, format: str, *args: Any) -> None:  # the stdlib names it `format`
         pass
 
 

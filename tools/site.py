@@ -35,11 +35,11 @@ MARKER = ".rulebox-site"
 def prepare_output(out: Path) -> None:
     """Make ``out`` an empty folder holding only the marker; refuse a folder that is not a site build."""
     if out.exists() and not out.is_dir():
-        stop(f"--out {out} is a file, not a folder")
+        stop(f"the site's folder {out} is a file")
     if out.is_dir() and any(out.iterdir()):
         if not (out / MARKER).is_file():
-            stop(f"--out {out} is not empty and holds no earlier site build (no {MARKER} file); "
-                 "choose a new or empty folder")
+            stop(f"{out} is not empty and is not an earlier site build (it has no {MARKER} file): "
+                 "empty it yourself or build elsewhere (build.py site --out NEW_FOLDER)")
         for child in out.iterdir():
             if child.is_dir() and not child.is_symlink():
                 shutil.rmtree(child)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -15,6 +18,13 @@ from webapp.shell.links import LinkSync
 from webapp.shell.session import HUMAN, GameSession, check_seats, seat_choices
 
 GAME = core.get_game("button-up")
+
+
+def run(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run ``coroutine`` on its own event loop (a browser test may own this thread's)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result(timeout=120)
+
 
 
 def first_white(state: core.State) -> core.Action:
@@ -52,7 +62,7 @@ def test_steps_follow_the_state_and_name_the_player() -> None:
     session = GameSession(GAME, [HUMAN, HUMAN], GAME.new(seed=7, start="WRBWBRWBR"))
     play_until(session, lambda s: len(s.steps) == 5)
     # Red names the starter (herself), then the worked example: P1, P2 (extra turn), P2, P1
-    assert [s.player for s in session.steps] == [0, 0, 1, 1, 0]
+    assert [s.actor for s in session.steps] == [0, 0, 1, 1, 0]
     assert session.steps[-1].after is session.state
     assert [s.action for s in session.steps] == list(session.state.history)
     for earlier, later in zip(session.steps, session.steps[1:], strict=False):
@@ -88,11 +98,11 @@ def test_undo_between_humans_takes_back_one_action() -> None:
 
 def test_undo_against_a_bot_returns_to_the_humans_decision() -> None:
     session = GameSession(GAME, [HUMAN, "greedy"], GAME.new(seed=11, first_round_starter="random"))
-    asyncio.run(session.drive_bots())
+    run(session.drive_bots())
     assert session.human_to_move
     decision = session.state
     session.human_play(first_white(decision))
-    asyncio.run(session.drive_bots())
+    run(session.drive_bots())
     assert len(session.steps) > len(decision.history)
     session.undo()
     assert session.state == decision
@@ -111,9 +121,9 @@ def test_undo_never_crosses_a_deal() -> None:
 
 def test_undo_is_refused_when_only_a_bot_acted_since_the_deal() -> None:
     session = GameSession(GAME, ["greedy", HUMAN], GAME.new(seed=4))
-    asyncio.run(session.drive_bots())
+    run(session.drive_bots())
     assert session.human_to_move and session.steps
-    assert all(step.player == 0 for step in session.steps)
+    assert all(step.actor == 0 for step in session.steps)
     assert session.state.can_undo  # core could take the bot's action back ...
     assert not session.can_undo  # ... but there is no human decision to return to
 
@@ -122,7 +132,7 @@ def test_bots_play_a_whole_game_and_repeat_exactly() -> None:
     records = []
     for _ in range(2):
         session = GameSession(GAME, ["greedy", "solver"], GAME.new(seed=9, target_score=5))
-        asyncio.run(session.drive_bots())
+        run(session.drive_bots())
         assert session.state.is_over and not session.thinking
         assert len(session.steps) == len(session.state.history)
         records.append(session.record)
@@ -151,7 +161,7 @@ def test_a_new_game_discards_the_move_of_a_bot_still_thinking() -> None:
         session.new_game([HUMAN, HUMAN], seed=8)
         await task
 
-    asyncio.run(scenario())
+    run(scenario())
     assert session.steps == [] and not session.thinking
     assert session.state == GAME.new(seed=8)
 
@@ -224,7 +234,7 @@ def test_a_thinking_bot_leaves_the_event_loop_free() -> None:
         await session.drive_bots()
         beat.cancel()
 
-    asyncio.run(scenario())
+    run(scenario())
     assert session.human_to_move and session.steps
     assert ticks >= 10 * len(session.steps)  # the loop ran on while each 0.2 s choice was made
 
@@ -235,12 +245,12 @@ def test_typed_dice_wait_for_the_table_even_between_two_bots() -> None:
     game = core.get_game("button-men")
     session = GameSession(game, ["greedy", "greedy"], game.new(seed=2, buttons=("Bauer", "Avis"),
                                                                 dice_source="manual"))
-    asyncio.run(session.drive_bots())
+    run(session.drive_bots())
     assert session.state.actors == {CHANCE}, "the bots chose their swing dice, then the dice must be rolled"
     assert not session.bot_to_move and session.human_to_move and not session.thinking
     assert all(step.actor in (0, 1) for step in session.steps)
     before = session.state
-    asyncio.run(session.drive_bots())
+    run(session.drive_bots())
     assert session.state is before, "no bot picks dice, not even its own"
     with pytest.raises(ValueError, match="never chance"):
         session.bot_for(before, CHANCE)

@@ -16,6 +16,7 @@ from core.buttonmen import Attack, ButtonMenState, ChooseOption, ChooseSwing, Pa
 from core.buttonmen.recipe import SWING_RANGES
 from core.buttonmen.render import points
 from core.protocol import Action
+from webapp.shell.geometry import to_pixels
 from webapp.shell.session import HUMAN
 
 
@@ -102,12 +103,6 @@ class Board:
         data["value_size"] = [f"{round(24 * s / DIE)}px" for s in data["size"]]
         data["notation_size"] = [f"{round(11 * s / DIE)}px" for s in data["size"]]
         return data
-
-
-def to_pixels(x: float, y: float, x_end: float) -> tuple[float, float]:
-    """Board coordinates to pixels from the top-left corner of a board ``x_end`` wide."""
-    width = (MIN_X_END - X_START) * PIXELS_PER_UNIT
-    return (x - X_START) / (x_end - X_START) * width, (Y_RANGE[1] - y) * PIXELS_PER_UNIT
 
 
 # --- who sees what ----------------------------------------------------------------------------
@@ -225,7 +220,8 @@ def die_pixel(state: ButtonMenState, player: int, index: int) -> tuple[float, fl
     """Where die ``index`` in play of ``player`` is drawn, in pixels from the board's corner."""
     drawn = board(state, None, Selection(), False)
     cell = next(c for c in drawn.cells if c.zone == "play" and c.player == player and c.index == index)
-    return to_pixels(cell.x, cell.y, drawn.x_end)
+    size = ((MIN_X_END - X_START) * PIXELS_PER_UNIT, (Y_RANGE[1] - Y_RANGE[0]) * PIXELS_PER_UNIT)
+    return to_pixels(cell.x, cell.y, (X_START, drawn.x_end), Y_RANGE, size)
 
 
 # --- what the human may do ------------------------------------------------------------------

@@ -19,6 +19,7 @@ from bokeh.models import ColumnDataSource, TapTool
 from core.buttonup import ButtonUpState, Sow
 from core.protocol import Action, State
 from webapp.shell.boards import Act, Board, board_figure, update_bokeh
+from webapp.shell.geometry import to_pixels
 from webapp.shell.session import Step
 
 FILL = {"R": "#c62828", "B": "#212121", "W": "#fafafa"}
@@ -41,9 +42,10 @@ def stack_base(index: int, count: int) -> tuple[float, float]:
     return RADIUS * math.cos(angle), CENTRE_Y + RADIUS * math.sin(angle)
 
 
-def to_pixels(x: float, y: float) -> tuple[float, float]:
-    """Board coordinates to pixels from the board's top-left corner (for tests)."""
-    return (x - X_RANGE[0]) * PIXELS_PER_UNIT, (Y_RANGE[1] - y) * PIXELS_PER_UNIT
+def stack_pixels(index: int, count: int) -> tuple[float, float]:
+    """Where the bottom button of stack ``index`` of ``count`` is drawn, in pixels from the corner (for tests)."""
+    size = ((X_RANGE[1] - X_RANGE[0]) * PIXELS_PER_UNIT, (Y_RANGE[1] - Y_RANGE[0]) * PIXELS_PER_UNIT)
+    return to_pixels(*stack_base(index, count), X_RANGE, Y_RANGE, size)
 
 
 def sow_action(state: State, index: int) -> Action:

@@ -52,6 +52,6 @@ def log_note(step: Step) -> str:
         result = after.rounds[-1]
         gain = "tie" if result.winner is None else f"{PLAYER_NAMES[result.winner]} +{max(result.gain)}"
         return f"round {len(after.rounds)} over ({gain})"
-    if after.extra and after.to_move == step.player:
+    if after.extra and after.to_move == step.actor:
         return "extra turn"
     return ""

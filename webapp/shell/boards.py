@@ -1,9 +1,12 @@
-"""Bokeh boards: the contract every game board keeps, and the figure they are drawn on.
+"""Bokeh boards: the contract every game board keeps and the figure they are drawn on.
 
 A board shows one state and reports what the player does to an action callback
 (``act``), so any page can show a game's board: its own game's, or one game of
 a campaign.  Boards are built once and then updated through their data sources
 (:func:`update_bokeh`), never rebuilt, so the page does not flicker.
+
+Where things are on a board (cells of a grid, regions of a map, pixels) is
+worked out in :mod:`webapp.shell.geometry`, without Panel or Bokeh.
 """
 
 from __future__ import annotations

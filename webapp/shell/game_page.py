@@ -10,7 +10,7 @@ panels -- and arranges the shell's pieces among them.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, ClassVar
 
@@ -114,7 +114,7 @@ class GamePage(pn.viewable.Viewer):
 
     # --- actions -------------------------------------------------------------------
 
-    def attempt(self, change: Any, *args: Any) -> None:
+    def attempt(self, change: Callable[..., None], *args: Any) -> None:
         """Run a session change; a refusal becomes the notice, success clears it."""
         try:
             change(*args)
@@ -123,9 +123,9 @@ class GamePage(pn.viewable.Viewer):
         else:
             self.notice = ""
 
-    def play(self, action: Action) -> None:
-        """Play ``action`` for the human to move, or say why not."""
-        self.attempt(self.session.human_play, action)
+    def play(self, action: Action, actor: int | None = None) -> None:
+        """Play ``action`` for ``actor`` (default: the one human actor), or say why not."""
+        self.attempt(self.session.human_play, action, actor)
 
     def undo(self) -> None:
         """Undo back to the human's previous decision, or say why not."""

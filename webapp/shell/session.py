@@ -19,7 +19,7 @@ import asyncio
 import sys
 import time
 from collections.abc import Callable, Coroutine, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -42,19 +42,8 @@ class Step:
     before: State
     action: Action
     after: State
-    actor: int = field(default=-99)
-    """Who acted (a seat, CHANCE or MODERATOR); by default the single actor of ``before``."""
-
-    def __post_init__(self) -> None:
-        if self.actor == -99:
-            mover = self.before.to_move
-            assert mover is not None, "say who acted when several actors may act"
-            object.__setattr__(self, "actor", mover)
-
-    @property
-    def player(self) -> int:
-        """Who took the action (a seat number, or CHANCE / MODERATOR)."""
-        return self.actor
+    actor: int
+    """Who acted: a seat, CHANCE or MODERATOR."""
 
 
 def actor_label(actor: int, names: Sequence[str]) -> str:

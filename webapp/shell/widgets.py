@@ -105,14 +105,19 @@ class ButtonList(JSComponent):
 
 
 class MoveButtons(pn.viewable.Viewer):
-    """The legal actions of a human to move, one button each; otherwise who we wait for."""
+    """The legal actions of a human to move, one button each; otherwise who we wait for.
 
-    def __init__(self, session: GameSession, on_action: Callable[[Action], None],
+    When several people at the table may act (free-order choices), the buttons
+    are those of the first of them; ``on_action`` gets the action and its actor.
+    """
+
+    def __init__(self, session: GameSession, on_action: Callable[[Action, int], None],
                  names: Sequence[str], label: Callable[[Action], str] = default_label,
                  **params: Any) -> None:
         super().__init__(**params)
         self.session, self.on_action, self.names, self.label = session, on_action, names, label
         self.actions: list[Action] = []
+        self.actor: int | None = None
         self.buttons = ButtonList(self._press, group_label="Your moves", margin=(0, 5),
                                   sizing_mode="stretch_width")
         self._waiting = html("", margin=(0, 5))
@@ -137,10 +142,13 @@ class MoveButtons(pn.viewable.Viewer):
         self._press([self.label(a) for a in self.actions].index(label))
 
     def _press(self, index: int) -> None:
-        self.on_action(self.actions[index])
+        assert self.actor is not None
+        self.on_action(self.actions[index], self.actor)
 
     def _refresh(self, *_: Any) -> None:
-        actions = self.session.state.legal_actions() if self.session.human_to_move else []
+        humans = self.session.human_actors
+        self.actor = humans[0] if humans else None
+        actions = self.session.state.legal_actions(self.actor) if humans else []
         labels = [self.label(a) for a in actions]
         if actions != self.actions or labels != self.buttons.labels:
             self.actions = actions
@@ -335,7 +343,7 @@ class ShareLink(pn.viewable.Viewer):
         self._pane.object = (
             f"<p style='margin:0.2em 0'><a href='{url}' style='color:#0b3d91'>Link to this game</a> — "
             "copy it to share or bookmark the game. The address bar always holds it too, "
-            "so reloading the page loses nothing.</p>"
+            "so a reload keeps the game (a secret choice not yet revealed is asked again).</p>"
         )
         problem = self.link.problem
         self._problem.object = (

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import core
 from core.braille.table import LOWEST
@@ -11,6 +13,13 @@ from webapp.braille.page import BrailleView, player_names
 from webapp.shell.session import GameSession
 
 GAME = core.get_game("button-man-braille")
+
+
+def run(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run ``coroutine`` on its own event loop (a browser test may own this thread's)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result(timeout=120)
+
 
 
 def view(seats: list[str] | None = None, **options: object) -> BrailleView:
@@ -24,7 +33,7 @@ def last(v: BrailleView) -> str:
 
 def test_opening_announces_dice_who_begins_and_the_list() -> None:
     v = view()
-    assert last(v).startswith("Round 1. Player 1: d3 shows 1; d4 shows 2; twin shows 10;")
+    assert last(v).startswith("Round 1. Player 1: d3 shows 1; d4 shows 2; twin shows 10 (4 and 6);")
     assert "Player 1 begins (lowest dice). Player 1, your attacks: 1. Power:" in last(v)
     assert v.view["attacks"][0]["label"].startswith("1. Power: your twin showing 10 takes")
     assert v.view["lang"] == "en" and v.view["can_pass"] is False
@@ -76,8 +85,7 @@ def test_the_bot_answers_and_is_announced() -> None:
     assert v.names == ("Player 1", "Bot") == player_names(["human", "greedy"], "en")
     v._handle_msg({"type": "number", "text": "1"})
     v._handle_msg({"type": "confirm"})
-    with ThreadPoolExecutor(1) as pool:  # its own event loop (a browser test may own this thread's)
-        pool.submit(asyncio.run, v.session.drive_bots()).result(timeout=60)
+    run(v.session.drive_bots())
     assert last(v).startswith("Bot, ")
     assert "Player 1, your attacks:" in last(v) or "Player 1 has no possible attack" in last(v)
     v._handle_msg({"type": "setting", "name": "opponent", "value": "random"})
@@ -130,8 +138,7 @@ def test_the_bot_never_picks_its_own_typed_dice() -> None:
         assert not session.bot_to_move or now.roll_request is None, "a bot is asked to roll"
         if session.bot_to_move:
             before = len(session.steps)
-            with ThreadPoolExecutor(1) as pool:
-                pool.submit(asyncio.run, session.drive_bots()).result(timeout=60)
+            run(session.drive_bots())
             assert all(step.actor == 1 for step in session.steps[before:]), "the bot played only its seat"
         elif now.roll_request is not None or now.coin_toss:
             if now.roll_request is not None and now.roll_request.owner == 1:

@@ -77,7 +77,7 @@ def test_live_log_is_polite_and_every_control_is_reachable_by_tab(panel_serve: A
 def test_keys_read_refuse_select_and_cancel(panel_serve: Any, page: Any) -> None:
     first = open_game(page, game_url(panel_serve("braille"), seed=3))
     assert len(first) == 1, "only the shared game is announced on opening"
-    assert "Round 1." in first[0] and "Player 1: d3 shows 1; d4 shows 2; twin shows 10;" in first[0]
+    assert "Round 1." in first[0] and "Player 1: d3 shows 1; d4 shows 2; twin shows 10 (4 and 6);" in first[0]
     n = len(first)
     for key, cue in (("d", "Player 1: d3 shows"), ("s", "if it ended now"), ("h", "Keys:"),
                      ("l", "1. Power:"), ("p", "You cannot pass"), ("?", "Keys:")):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from core.buttonmen import Attack, ButtonMenState
@@ -12,6 +14,13 @@ from webapp.buttonmen import model as view
 from webapp.buttonmen.page import ButtonMenView
 from webapp.shell import links
 from webapp.shell.game_page import GamePage
+
+
+def run(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run ``coroutine`` on its own event loop (a browser test may own this thread's)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result(timeout=120)
+
 
 
 def make_app(seats: tuple[str, str], names: tuple[str, str] = ("Bauer", "Avis"), **fields: Any) -> GamePage:
@@ -128,7 +137,7 @@ def test_checkboxes_keys_and_the_mandatory_attack_notice() -> None:
 def test_the_bot_plays_its_turns_without_the_page_waiting() -> None:
     app = make_app(("greedy", "human"))
     assert app.session.bot_to_move and "is a bot" in str(app.status.object)
-    asyncio.run(app.session.drive_bots())
+    run(app.session.drive_bots())
     current = state(app)
     assert current.to_move == 1 and app.view.size_box.visible
     assert current.chosen[0] and "X=" not in app.text.text.split("Round 1")[0], "the bot's size stays secret"
@@ -138,7 +147,7 @@ def test_a_whole_match_against_the_bot_ends_in_the_summary() -> None:
     app = make_app(("human", "greedy"), seed=4)
     while not state(app).is_over:
         if app.session.bot_to_move:
-            asyncio.run(app.session.drive_bots())
+            run(app.session.drive_bots())
             continue
         current = state(app)
         if current.phase == "swing":

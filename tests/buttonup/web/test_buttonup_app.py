@@ -8,7 +8,7 @@ import pytest
 
 import core
 from core.buttonup import ButtonUpState, Sow
-from webapp.buttonup.board import X_RANGE, Y_RANGE, sowing_frames, stack_base, to_pixels
+from webapp.buttonup.board import X_RANGE, Y_RANGE, sowing_frames, stack_base, stack_pixels
 from webapp.buttonup.narration import log_note
 from webapp.buttonup.narration import narrate as narrate_action
 from webapp.buttonup.page import ButtonUpView
@@ -27,7 +27,7 @@ def worked_example() -> list[Step]:
     for _ in range(8):
         action = state.legal_actions()[0]
         after = state.apply(action)
-        steps.append(Step(state, action, after))
+        steps.append(Step(state, action, after, state.to_move))
         state = after
     return steps
 
@@ -75,7 +75,7 @@ def test_board_geometry_keeps_every_stack_inside_the_figure() -> None:
         for index in range(count):
             x, y = stack_base(index, count)
             assert X_RANGE[0] < x < X_RANGE[1] and Y_RANGE[0] < y < Y_RANGE[1]
-            px, py = to_pixels(x, y)
+            px, py = stack_pixels(index, count)
             assert px > 0 and py > 0
     assert stack_base(0, 9)[1] > stack_base(4, 9)[1]  # stack 1 on top
     assert stack_base(1, 4)[0] > 0  # clockwise: stack 2 to the right

@@ -13,7 +13,7 @@ import pytest
 
 import core
 from core.buttonup import ButtonUpState
-from webapp.buttonup.board import stack_base, to_pixels
+from webapp.buttonup.board import stack_pixels
 from webapp.shell import links
 
 from playwright.sync_api import Page, expect
@@ -90,7 +90,7 @@ def tap_stack(page: Page, index: int) -> None:
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
     assert box is not None
-    x, y = to_pixels(*stack_base(index, count))
+    x, y = stack_pixels(index, count)
     page.mouse.click(box["x"] + x, box["y"] + y)
 
 

@@ -8,7 +8,8 @@ same name (``GAME.options``).  Modules, each importing only those above it:
   polygon per territory on a 0-100 grid with y northward: Bokeh ``patches`` can draw them as they are).
 * :mod:`.pool` -- eligible buttons: the TL pool, edition 2's pick list, the list built by win rate.
 * :mod:`.placement` -- the balanced random placement of section 2.4 (:func:`placement.best_cuts`).
-* :mod:`.model` -- actions (:class:`Attack`, :class:`Pass`, :class:`Choose`, :class:`ReportResult`)
+* :mod:`.model` -- actions (:class:`PickButton`, :class:`Attack`, :class:`Pass`, :class:`Choose`,
+  :class:`ReportResult`)
   and round values (``Battle``, ``Result``, ``Claim``, ``Pending``, ``RoundLog``).
 * :mod:`.resolution` -- who takes each stake (most convincing win, owner's choice, coin, pending).
 * :mod:`.state` -- :class:`CampaignState`: orders, battles, resolution, elimination, victory.
@@ -19,7 +20,7 @@ same name (``GAME.options``).  Modules, each importing only those above it:
   ``python -m core.battle.strength_fit`` -- refits ``strength.json``.
 
 For an app: ``state = GAME.new(seed, players=4, edition=2)``; ``state.actors`` says who acts.
-Orders phase: ``state.attacks(p)``/``legal_actions(p)`` (edition 1: every player still to order may
+Picks phase (``button_picks=players``): ``state.picker`` picks.  Orders phase: ``state.attacks(p)``/``legal_actions(p)`` (edition 1: every player still to order may
 act, in any order; edition 2: one player at a time, ``state.move_order``).  Battles phase: each open
 battle is a Button Men state, ``state.matches[i]``; ``state.subgame(i, p)`` gives it and the seat
 ``p`` plays (0 attacker or first claimant, 1 defender), and a move there is
@@ -46,8 +47,10 @@ Rulings of ours (named options where they change play):
   territory stays in play while it has a pending claim.
 * Engine small points are rounded to whole points (half points only arise from halved dice).
 * Picks: the ``setup`` option gives each player's buttons and starting territories (a record's
-  start; it sets the number of players); otherwise distinct buttons are drawn from the eligible pool
-  with the seeded stream, and the placement is balanced and random.
+  start; it sets the number of players).  Otherwise ``button_picks=random`` draws distinct buttons
+  from the eligible pool with the seeded stream, and ``players`` has the players pick in turn (seat
+  order, one button per turn, :class:`PickButton`); the balanced random placement follows the picks.
+  Colours come with the seat (or from ``setup``).
 * Records: ``record_overrides`` may waive ``no_duplicate_matchup`` or ``adjacency`` for the listed
   battles (their positions, 0-based, in that round's ``battles`` list); a player missing from a
   round's orders is taken as a forced pass only when no attack is legal for them.
@@ -60,12 +63,13 @@ Rulings of ours (named options where they change play):
 from core.battle.bot import OrderBot
 from core.battle.game import GAME, ButtonMenBattle
 from core.battle.maps import Map, load_map, map_ids
-from core.battle.model import Attack, Choose, Pass, ReportResult, Score
+from core.battle.model import Attack, Choose, Pass, PickButton, ReportResult, Score
 from core.battle.record import RecordFailure, load_record, replay_report, write_record
 from core.battle.render import round_summary
 from core.battle.state import CampaignState
 
 __all__ = [
-    "GAME", "Attack", "ButtonMenBattle", "CampaignState", "Choose", "Map", "OrderBot", "Pass", "RecordFailure",
+    "GAME", "Attack", "ButtonMenBattle", "CampaignState", "Choose", "Map", "OrderBot", "Pass", "PickButton",
+    "RecordFailure",
     "ReportResult", "Score", "load_map", "load_record", "map_ids", "replay_report", "round_summary", "write_record",
 ]

@@ -14,6 +14,19 @@ SCORE = re.compile(r"^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*(?:-\s*(\d{1,2}))?\s*$")
 
 
 @dataclass(frozen=True)
+class PickButton(Action):
+    """A player's button pick (``button_picks=players``)."""
+
+    button: str
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"pick": self.button}
+
+    def __str__(self) -> str:
+        return f"pick {self.button}"
+
+
+@dataclass(frozen=True)
 class Attack(Action):
     """An attack order: the army on ``origin`` attacks the army on ``target`` (territory indices)."""
 

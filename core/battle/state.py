@@ -10,7 +10,9 @@ from core import rng
 from core.battle import pool
 from core.battle.maps import Map, load_map, map_ids
 from core.buttonmen import ButtonMenState
-from core.battle.model import Attack, Battle, Choose, Pass, Pending, ReportResult, Result, RoundLog, Score
+from core.battle.model import (
+    Attack, Battle, Choose, Pass, Pending, PickButton, ReportResult, Result, RoundLog, Score,
+)
 from core.battle.placement import place
 from core.battle.resolution import Ask, Decision, MissingSmallPoints, Pend, Take, claims_of, coin_stream, decide
 from core.protocol import (
@@ -114,6 +116,8 @@ OPTIONS = (
     Option("win_threshold", "auto", "BB-25: territories that win (auto: floor(N/2)+1).", check=_check_threshold),
     Option("record_overrides", (), "BB-26: checks a record waives, [{rule, round, battles}].",
            check=_check_overrides),
+    Option("button_picks", "random", "Ours: buttons drawn at random from the pool, or picked by the players in "
+           "turn (seat order, one button per turn).", ("random", "players")),
     Option("setup", None, "Players, buttons and starting territories given (a record's start), else random.",
            check=_check_setup),
     Option("player_names", None, "Player names for a random setup.", check=_check_names),
@@ -285,10 +289,82 @@ class CampaignState(State):
         assert match is not None
         return match.to_record()
 
+    # --- setup ------------------------------------------------------------------------------
+
+    @property
+    def picker(self) -> int:
+        """Whose button pick it is (seat order, one button per turn)."""
+        return len(self.buttons) % len(self.names)
+
+    def pick_problem(self, pick: PickButton) -> str | None:
+        """Why a button pick is refused (BB-03, BB-04), else None."""
+        entry = next((e for e in pool.eligible(self.options) if e.name == pick.button), None)
+        if entry is None:
+            return f"{pick.button} is not an eligible button (BB-03)"
+        if self.options["unique_buttons"] and pick.button in self.buttons:
+            first = self.names[self.army_player[self.buttons.index(pick.button)] or 0]
+            return f"{pick.button} was already picked by {first}; the earlier pick stands, so pick another (BB-04)"
+        return None
+
+    def _pick(self, pick: PickButton) -> Self:
+        entry = next(e for e in pool.eligible(self.options) if e.name == pick.button)
+        state = self._with(buttons=(*self.buttons, entry.name), recipes=(*self.recipes, entry.recipe),
+                           army_player=(*self.army_player, self.picker))
+        return state._deal() if len(state.buttons) == len(self.names) * self.options["armies_per_player"] else state
+
+    def _deal(self) -> Self:
+        """The balanced random placement (2.4) of the picked armies."""
+        stream, spots = place(self.board, len(self.names), self.options["armies_per_player"], self.rng)
+        armies: list[list[tuple[str, str, int]]] = [[] for _ in self.names]
+        for army, player in enumerate(self.army_player):
+            assert player is not None
+            own = armies[player]
+            own.append((self.buttons[army], self.recipes[army], spots[player][len(own)]))
+        return self._with(rng=stream, buttons=(), recipes=(), army_player=())._start(armies)
+
+    def _start(self, armies: list[list[tuple[str, str, int]]]) -> Self:
+        """Round 1 from each player's armies (button, recipe, territory), in army order."""
+        buttons: list[str] = []
+        recipes: list[str] = []
+        home: list[int] = []
+        army_player: list[int | None] = []
+        holder, land = list(self.holder), list(self.land)
+        first_pick: dict[str, str] = {}
+        for p, own in enumerate(armies):
+            for name, recipe, territory in own:
+                if self.options["unique_buttons"] and name.casefold() in first_pick:
+                    raise InputError(f"setup: {self.names[p]}", f"{name} was already picked by "
+                                     f"{first_pick[name.casefold()]}; the earlier pick stands, so re-pick (BB-04)")
+                first_pick.setdefault(name.casefold(), self.names[p])
+                if holder[territory] is not None:
+                    raise InputError(f"setup: {self.names[p]}", "two armies start on one territory",
+                                     self.board.name_of(territory))
+                holder[territory], land[territory] = len(buttons), p
+                buttons.append(name)
+                recipes.append(recipe)
+                home.append(territory)
+                army_player.append(p)
+        inert = frozenset(t for t in range(self.board.size) if land[t] is None) \
+            if self.options["neutral_territories"] == "inert" else frozenset()
+        stream = self.rng
+        order: tuple[int, ...] = ()
+        if self.edition == 2:
+            if self.options["move_order"] is not None:
+                order = _named_order(list(self.names), self.options["move_order"])
+            else:
+                stream, order = rng.shuffled(stream, range(len(self.names)))
+        return self._with(
+            rng=stream, buttons=tuple(buttons), recipes=tuple(recipes), home=tuple(home),
+            army_player=tuple(army_player), holder=tuple(holder), land=tuple(land), inert=inert,
+            move_order=tuple(order), phase="orders",
+        )
+
     # --- protocol -------------------------------------------------------------------------
 
     @property
     def actors(self) -> frozenset[int]:
+        if self.phase == "picks":
+            return frozenset((self.picker,))
         if self.phase == "orders":
             if self.edition == 2:
                 waiting = [p for p in self.move_order if p not in self.ordered]
@@ -331,6 +407,9 @@ class CampaignState(State):
         return tuple(float(self.lands(p)) for p in range(len(self.names)))
 
     def _legal_actions(self, actor: int) -> tuple[Action, ...]:
+        if self.phase == "picks":
+            taken = set(self.buttons) if self.options["unique_buttons"] else set()
+            return tuple(PickButton(e.name) for e in pool.eligible(self.options) if e.name not in taken)
         if self.phase == "orders":
             attacks = self.attacks(actor)
             return (*attacks, Pass()) if self.targeted(actor) or not attacks else attacks
@@ -396,6 +475,10 @@ class CampaignState(State):
         return None
 
     def why_illegal(self, action: Action, actor: int) -> str:
+        if self.phase == "picks":
+            if isinstance(action, PickButton):
+                return self.pick_problem(action) or f"{action} is not legal now"
+            return f"the players pick their buttons first; it is {self.names[self.picker]}'s pick"
         if self.phase == "orders":
             if isinstance(action, Attack):
                 return self.attack_problem(actor, action) or f"{action} is not legal now"
@@ -454,6 +537,8 @@ class CampaignState(State):
     # --- play -------------------------------------------------------------------------------
 
     def _play(self, action: Action, actor: int) -> Self:
+        if isinstance(action, PickButton):
+            return self._pick(action)
         if isinstance(action, (Attack, Pass)):
             return self._order(action, actor)
         if isinstance(action, SubAction):
@@ -673,77 +758,44 @@ def _setup_from_option(board: Map, options: Options) -> tuple[list[str], list[st
     return names, colours, armies
 
 
-def _random_setup(board: Map, options: Options, stream: int) -> tuple[int, list[str], list[str],
-                                                                       list[list[tuple[str, str, int]]]]:
-    players, per = options["players"], options["armies_per_player"]
-    names = list(options["player_names"] or []) + [f"Player {i + 1}" for i in range(len(options["player_names"]
-                                                                                          or []), players)]
-    eligible = pool.eligible(options)
-    if options["unique_buttons"] and len(eligible) < players * per:
-        raise InputError("pick_list", f"{players * per} distinct buttons are needed; the pool has {len(eligible)}")
-    stream, spots = place(board, players, per, stream)
-    armies = []
-    taken: set[str] = set()
-    for p in range(players):
-        own = []
-        for k in range(per):
-            while True:
-                stream, entry = rng.choice(stream, eligible)
-                if not options["unique_buttons"] or entry.name not in taken:
-                    break
-            taken.add(entry.name)
-            own.append((entry.name, entry.recipe, spots[p][k]))
-        armies.append(own)
-    return stream, names[:players], list(COLOURS[:players]), armies
+def _names(options: Options) -> tuple[list[str], list[str]]:
+    given = list(options["player_names"] or [])[: options["players"]]
+    names = given + [f"Player {i + 1}" for i in range(len(given), options["players"])]
+    if len({n.casefold() for n in names}) != len(names):
+        raise InputError("player_names", "player names must be unique", names)
+    return names, list(COLOURS[: options["players"]])
 
 
 def initial_state(seed: int, options: Options) -> CampaignState:
-    """The first state: picks, placement, round 1 (edition 2: the move order)."""
+    """The first state: the setup's start, or picks (drawn or by the players) before the placement."""
     board = load_map(options["map"], options["include_brussels"])
     stream = rng.seed_stream(seed)
+    per = options["armies_per_player"]
     if options["setup"] is not None:
         names, colours, armies = _setup_from_option(board, options)
     else:
-        stream, names, colours, armies = _random_setup(board, options, stream)
-    players, per = len(names), options["armies_per_player"]
-    if players * per > board.size:
-        raise InputError("armies_per_player", f"{players} players x {per} armies exceed the {board.size} "
+        names, colours = _names(options)
+        armies = []
+    if len(names) * per > board.size:
+        raise InputError("armies_per_player", f"{len(names)} players x {per} armies exceed the {board.size} "
                                               f"territories of {board.name} (BB-02)")
-    buttons: list[str] = []
-    recipes: list[str] = []
-    home: list[int] = []
-    army_player: list[int | None] = []
-    holder: list[int | None] = [None] * board.size
-    land: list[int | None] = [None] * board.size
-    first_pick: dict[str, str] = {}
-    for p, own in enumerate(armies):
-        for name, recipe, territory in own:
-            if options["unique_buttons"] and name.casefold() in first_pick:
-                raise InputError(f"setup: {names[p]}", f"{name} was already picked by {first_pick[name.casefold()]}; "
-                                                       "the earlier pick stands, so re-pick (BB-04)")
-            first_pick.setdefault(name.casefold(), names[p])
-            if holder[territory] is not None:
-                raise InputError(f"setup: {names[p]}", "two armies start on one territory",
-                                 board.name_of(territory))
-            holder[territory], land[territory] = len(buttons), p
-            buttons.append(name)
-            recipes.append(recipe)
-            home.append(territory)
-            army_player.append(p)
-    inert = frozenset(t for t in range(board.size) if land[t] is None) \
-        if options["neutral_territories"] == "inert" else frozenset()
-    order: tuple[int, ...] = ()
-    if options["edition"] == 2:
-        if options["move_order"] is not None:
-            order = _named_order(names, options["move_order"])
-        else:
-            stream, order = rng.shuffled(stream, range(players))
-    return CampaignState(
+    state = CampaignState(
         options=options, seed=seed, rng=stream, board=board, names=tuple(names), colours=tuple(colours),
-        buttons=tuple(buttons), recipes=tuple(recipes), home=tuple(home), army_player=tuple(army_player),
-        holder=tuple(holder), land=tuple(land), inert=inert, move_order=tuple(order),
-        eliminated=(None,) * players,
+        buttons=(), recipes=(), home=(), army_player=(), holder=(None,) * board.size, land=(None,) * board.size,
+        eliminated=(None,) * len(names), phase="picks",
     )
+    if options["setup"] is not None:
+        return state._start(armies)
+    eligible = pool.eligible(options)
+    if options["unique_buttons"] and len(eligible) < len(names) * per:
+        raise InputError("pick_list", f"{len(names) * per} distinct buttons are needed; the pool has {len(eligible)}")
+    if options["button_picks"] == "players":
+        return state
+    while state.phase == "picks":
+        stream, entry = rng.choice(stream, eligible)
+        if entry.name not in state.buttons or not options["unique_buttons"]:
+            state = state._with(rng=stream)._play(PickButton(entry.name), state.picker)
+    return state
 
 
 def _named_order(names: list[str], given: Any) -> tuple[int, ...]:

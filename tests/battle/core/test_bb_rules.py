@@ -6,7 +6,7 @@ import pytest
 from bb_helpers import attack, belgium, lesotho, owner, pass_, report, setup_of
 
 from core.battle import GAME
-from core.battle.model import Attack, Battle, Choose, Pass, ReportResult, Score
+from core.battle.model import Attack, Battle, Choose, Pass, PickButton, ReportResult, Score
 from core.battle.pool import build_pick_list, tl_pool
 from core.battle.state import player_index
 from core.protocol import MODERATOR, IllegalAction, InputError
@@ -91,6 +91,25 @@ def test_bb04_a_button_appears_once() -> None:
     with pytest.raises(InputError, match="Ann; the earlier pick stands"):
         GAME.new(0, setup=twice, battle_source="reported")
     assert GAME.new(0, setup=twice, battle_source="reported", unique_buttons=False).buttons.count("Lucky") == 2
+
+
+def test_players_pick_in_turn_then_the_placement_is_dealt() -> None:
+    state = GAME.new(6, players=3, button_picks="players", edition=2, pick_list=[
+        {"name": n} for n in ("Avis", "Bauer", "Lucky", "Delia", "Kith", "Eiko", "Keegan")])
+    assert state.phase == "picks" and state.actors == {0} and len(state.legal_actions(0)) == 7
+    state = state.apply(PickButton("Lucky"), 0)
+    assert state.actors == {1}
+    with pytest.raises(IllegalAction, match="Lucky was already picked by Player 1; the earlier pick stands"):
+        state.apply(PickButton("Lucky"), 1)
+    with pytest.raises(IllegalAction, match="not an eligible button .BB-03"):
+        state.apply(PickButton("Gawaine"), 1)
+    for pick in ("Avis", "Bauer", "Delia", "Kith", "Eiko"):
+        state = state.apply(PickButton(pick), state.picker)
+    assert state.phase == "orders" and len(state.move_order) == 3
+    assert [state.names[state.army_player[state.buttons.index(b)]] for b in ("Lucky", "Delia")] == ["Player 1"] * 2
+    for player in range(3):
+        a, b = (state.home[i] for i in range(6) if state.army_player[i] == player)
+        assert state.board.adjacent(a, b)
 
 
 # --------------------------------------------------------------------------- orders

@@ -55,7 +55,7 @@ from core.imperio.army import Reserve
 from core.imperio.board import EMPTY_BOARD, FILES, UNITS, Piece, parse, square
 from core.imperio.game import GAME
 from core.imperio.render import grid
-from core.imperio.state import ImperioState, Usage
+from core.imperio.state import ImperioState, Usage, UsageMap
 from core.protocol import CHANCE, Action, IllegalAction, InputError, is_int
 
 SCHEMA = "imperio-conformance/1"
@@ -196,7 +196,7 @@ def position(scenario: Mapping[str, Any]) -> ImperioState:
     mover = _role(scenario.get("to_move", "attacker"), "to_move")
     uid = 1 + max((p.uid for p in board if p is not None), default=0)
     return ImperioState(options=resolved, seed=0, rng=0, board=tuple(board), reserves=(res[0], res[1]),
-                        attacker=0, phase="play", mover=mover, turn=1, spawning=spawning, usage=usage,
+                        attacker=0, phase="play", mover=mover, turn=1, spawning=spawning, usage=UsageMap(usage),
                         next_uid=uid, start_units=pair["units"], start_reserves=pair["reserves"],
                         hq_lost=(lost[0], lost[1]))
 

@@ -8,10 +8,10 @@ results exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Self, cast
+from typing import Any, NoReturn, Self, cast
 
 from core import rng
 from core.imperio.actions import (
@@ -65,6 +65,11 @@ Judge = Callable[[Pool, Pool, bool], int]
 """Decides one duel: +1 the attacker wins, 0 a tie, -1 the attacker loses (``ranged``: a shot or splash)."""
 
 
+def count(board: Sequence[Piece | None], player: int, bases: bool = False) -> int:
+    """How many units (or, with ``bases``, bases) ``player`` has on ``board``."""
+    return sum(1 for p in board if p is not None and p.owner == player and p.is_base == bases)
+
+
 @dataclass(frozen=True)
 class Usage:
     """What one piece has done this turn."""
@@ -80,6 +85,19 @@ class Usage:
     """A knight that entered an enemy pikeman's zone (IB-16)."""
     fresh: bool = False
     """Spawned this turn."""
+
+
+class UsageMap(dict[int, Usage]):
+    """What each piece (by uid) did this turn: a read-only, hashable mapping."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items(), key=lambda item: item[0])))
+
+    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a state's usage cannot be changed")
+
+    __setitem__ = __delitem__ = _read_only
+    clear = pop = popitem = setdefault = update = __ior__ = _read_only
 
 
 @dataclass(frozen=True)
@@ -114,7 +132,7 @@ class ImperioState(State):
     turn: int = 0
     spawning: bool = False
     spawned: frozenset[int] = frozenset()
-    usage: Mapping[int, Usage] = field(default_factory=dict)
+    usage: UsageMap = field(default_factory=UsageMap)
     overrun: tuple[int, int] | None = None
     """After beating a base: (the winner's square, the base's square), awaiting capture or destroy."""
     next_uid: int = 1
@@ -230,10 +248,7 @@ class ImperioState(State):
         return 1 - self.attacker
 
     def units_of(self, player: int) -> int:
-        return sum(1 for p in self.board if p is not None and p.owner == player and not p.is_base)
-
-    def bases_of(self, player: int) -> int:
-        return sum(1 for p in self.board if p is not None and p.owner == player and p.is_base)
+        return count(self.board, player)
 
     def can_act(self, sq: int) -> bool:
         return self.unit_problem(sq) is None
@@ -509,15 +524,12 @@ class _Work:
 
     def finish(self) -> ImperioState:
         reserves = tuple((r[0], r[1], r[2], r[3]) for r in self.reserves)
-        return self.s._with(board=tuple(self.board), reserves=(reserves[0], reserves[1]), usage=self.usage,
+        return self.s._with(board=tuple(self.board), reserves=(reserves[0], reserves[1]), usage=UsageMap(self.usage),
                             next_uid=self.uid, events=tuple(self.events), **self.changes)
 
     @property
     def options(self) -> Mapping[str, Any]:
         return self.s.options
-
-    def snapshot(self) -> ImperioState:
-        return self.finish()
 
     def new_piece(self, kind: str, owner: int) -> Piece:
         self.uid += 1
@@ -631,8 +643,8 @@ class _Work:
             self.start_play()
 
     def start_play(self) -> None:
-        units = tuple(sum(1 for p in self.board if p is not None and p.owner == s and not p.is_base) for s in (0, 1))
-        self.set(phase="play", start_units=units, start_reserves=tuple(sum(r) for r in self.reserves))
+        self.set(phase="play", start_units=(count(self.board, 0), count(self.board, 1)),
+                 start_reserves=tuple(sum(r) for r in self.reserves))
         self.begin_turn(self.get("attacker"))
 
     # --- turns ---------------------------------------------------------------------------
@@ -646,7 +658,7 @@ class _Work:
             self.set(phase="over", result=Outcome.won_by(None, 2, f"drawn: the turn limit of {limit} turns "
                                                                   "was reached (turn_limit)"))
             return
-        if not any(True for _ in self.snapshot()._spawns()):
+        if not any(True for _ in self.finish()._spawns()):
             self.close_spawn()
         self.maybe_auto_end()
 
@@ -656,12 +668,12 @@ class _Work:
         self.set(spawning=False)
         if self.options["elimination_check"] == "after_spawn":
             player = self.get("mover")
-            if not self.units(player):
+            if not count(self.board, player):
                 self.finish_game(f"player {player + 1} has no unit on the board after spawning", loser=player)
 
     def maybe_auto_end(self) -> None:
         """End the turn when nothing but ``end`` is legal; two such turns in a row draw the game."""
-        if self.get("result") is not None or self.snapshot().has_moves():
+        if self.get("result") is not None or self.finish().has_moves():
             if self.get("result") is None:
                 self.set(idle=0)
             return
@@ -699,7 +711,7 @@ class _Work:
         self.usage[piece.uid] = Usage(run_start=action.to, fresh=True)
         self.set(spawned=self.get("spawned") | {base.uid})
         self.events.append(f"the base on {name(action.base)} spawns a {NAMES[action.unit]} on {name(action.to)}")
-        if not any(True for _ in self.snapshot()._spawns()):
+        if not any(True for _ in self.finish()._spawns()):
             self.close_spawn()
             self.maybe_auto_end()
 
@@ -719,11 +731,8 @@ class _Work:
     def knight_stopped(self, sq: int, owner: int) -> bool:
         return in_pike_zone(tuple(self.board), sq, owner, self.get("attacker"))
 
-    def units(self, player: int) -> int:
-        return sum(1 for p in self.board if p is not None and p.owner == player and not p.is_base)
-
     def attack(self, action: Attack) -> None:
-        (duel,) = self.snapshot().duels(action)
+        (duel,) = self.finish().duels(action)
         att, dfd = self.board[action.frm], self.board[action.to]
         assert att is not None and dfd is not None
         use = self.use(att, action.frm)
@@ -762,7 +771,7 @@ class _Work:
         self.usage[piece.uid] = use
 
     def shoot(self, action: Shot) -> None:
-        duels = self.snapshot().duels(action)
+        duels = self.finish().duels(action)
         archer = self.board[action.frm]
         assert archer is not None
         use = self.use(archer, action.frm)
@@ -811,10 +820,9 @@ class _Work:
         immediate = self.options["elimination_check"] == "immediate"
         out = []
         for p in (0, 1):
-            bases = sum(1 for x in self.board if x is not None and x.owner == p and x.is_base)
-            if not bases:
+            if not count(self.board, p, bases=True):
                 out.append((p, "controls no base"))
-            elif immediate and not self.units(p):
+            elif immediate and not count(self.board, p):
                 out.append((p, "has no unit on the board"))
         if len(out) == 1:
             p, why = out[0]
@@ -827,7 +835,7 @@ class _Work:
         attacker = self.get("attacker")
         units, reserves = self.get("start_units"), self.get("start_reserves")
         left = [sum(r) for r in self.reserves]
-        bases = [sum(1 for x in self.board if x is not None and x.owner == p and x.is_base) for p in (0, 1)]
+        bases = [count(self.board, p, bases=True) for p in (0, 1)]
         holds = [any(x is not None and x.kind == "H" and x.home == p and x.owner == p for x in self.board)
                  for p in (0, 1)]
         lost = self.get("hq_lost")

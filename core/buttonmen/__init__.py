@@ -1,8 +1,6 @@
 """Button Men (Cheapass Games) as played on buttonweavers.com: the complete engine.
 
-Rules: ``../shared/rules/buttonmen.md``.  Modules:
-
-Modules, each importing only those listed before it:
+Rules: ``../shared/rules/buttonmen.md``.  Modules, each importing only those listed before it:
 
 * :mod:`.recipe` -- notation: :func:`parse_recipe`, :func:`validate_custom`, skill letters, swing ranges.
 * :mod:`.dice` -- :class:`Die` (``recipe``, ``skills``, ``size``, ``min``, ``value``, ``halves``,
@@ -27,6 +25,19 @@ Rulings of ours (beyond the rulebook's Rulings table, which the options cover):
   a Value die still rolls (its value scores), a wildcard still draws (its card leaves the deck)
   and a Maximum die shows its new maximum.  Both dice sources skip the same draws, so a manual game asks for exactly the
   results that the seeded stream would draw.  No outcome depends on it, so it is no option.
+* **BM-R2, Radioactive parts of option and card dice.** The rulebook keeps a swing letter on both
+  parts of a split; an option die's parts are plain dice of the halved sizes and a wildcard's
+  parts plain dice of half its 20 sides (the parts lose Turbo, the only skill for which the
+  option sides would matter).  No outcome depends on it, so it is no option.
+* **BM-R3, Trip reach counts Mood and Mad too.** "The attacker's largest size after its pre-roll
+  resize" (8.2) includes the largest Mood or Mad size before Mighty or Weak resize it; a Maximum
+  target's smallest size includes its smallest Mood, Mad and (BM-14 ``any_roll``) Turbo size.
+
+Listing, not rules: some choices are too many to list (issue 14).  Listed are the Focus
+reactions that win initiative while keeping every die as high as possible (at most
+``FOCUS_LIST_LIMIT``), one Fire split per helping total, and Turbo sizes as far as
+``TURBO_LIST_LIMIT`` allows; every other valid Focus reaction, Fire split or Turbo size is
+accepted as well (``parse_action``), so any state lists its actions quickly.
 
 >>> import core
 >>> state = core.get_game("button-men").new(seed=1, buttons=("Bauer", "Avis"))

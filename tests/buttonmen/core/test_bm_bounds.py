@@ -1,15 +1,15 @@
-"""Issue 14: legal actions never explode -- Focus reactions and Fire help are listed in bounded work."""
+"""Issue 14: bounded work -- Focus reactions and Fire help listed quickly, custom recipes within the limits."""
 
 from __future__ import annotations
 
 import time
 
 import pytest
-from bm_helpers import position
+from bm_helpers import GAME, position
 
 from core.buttonmen import Attack, Focus
 from core.buttonmen.state import FOCUS_LIST_LIMIT
-from core.protocol import IllegalAction
+from core.protocol import IllegalAction, InputError
 
 QUICK = 0.1
 """Seconds within which any state lists its actions."""
@@ -67,3 +67,14 @@ def test_focus_and_fire_dice_together_list_quickly() -> None:
                      [[19, 18, 17, 20, 20, 20, 20], [1, 2, 3, 4, 20]], swing=({"X": 20}, {}), first=None)
     _, seconds = timed_actions(state)
     assert seconds < QUICK
+
+
+@pytest.mark.parametrize(("recipe", "reason"), [
+    ("(4) " * 12, "at most 11 dice"),
+    ("pszdfcHhm(20) " * 11, "under 150 characters"),
+    ("+(4) (6)", "at most one auxiliary die, last"),
+    ("(4) +(6) +(8)", "at most one auxiliary die, last"),
+])
+def test_custom_recipes_beyond_the_rulebook_limits_are_input_errors(recipe: str, reason: str) -> None:
+    with pytest.raises(InputError, match=reason):
+        GAME.new(seed=1, recipes=(recipe.strip(), "(6)"))

@@ -89,3 +89,18 @@ def test_a_wildcard_scores_as_a_sixteen_sided_die_kept_and_captured() -> None:
     assert state.round_scores == (16 / 2 + 4 / 2, 20 / 2 + 6 / 2)
     after = play(state, Attack("Power", (0,), (0,)), [7])
     assert after.captured[1][0].label == "(C):3" and after.round_scores == (2, 16 + 10 + 3)
+
+
+def test_trip_reach_counts_the_largest_mood_size_of_the_attacker() -> None:
+    # ruling BM-R3: a Mood tripper picks its size before the trip roll, up to 20 for X
+    state = position("t(X)? (2)", "M(12) (20)", [[3, 2], [0, 20]], swing=({"X": 4}, {}))
+    assert (0,) in [a.targets for a in state.attacks() if a.kind == "Trip"]
+    calm = position("t(X)? (2)", "M(12) (20)", [[3, 2], [0, 20]], swing=({"X": 4}, {}), mood_resize_on="capture")
+    assert (0,) not in [a.targets for a in calm.attacks() if a.kind == "Trip"]
+
+
+def test_radioactive_option_dice_split_into_plain_dice() -> None:
+    # ruling BM-R2
+    state = position("%(4/10) (4)", "(8) (20)", [[9, 1], [5, 20]], option=({"0": 10}, {}))
+    after = play(state, Attack("Power", (0,), (0,)), [2, 4])
+    assert [d.notation for d in after.dice[0]] == ["(5)", "(5)", "(4)"]

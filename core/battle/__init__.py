@@ -20,8 +20,10 @@ same name (``GAME.options``).  Modules, each importing only those above it:
   ``python -m core.battle.strength_fit`` -- refits ``strength.json``.
 
 For an app: ``state = GAME.new(seed, players=4, edition=2)``; ``state.actors`` says who acts.
-Picks phase (``button_picks=players``): ``state.picker`` picks.  Orders phase: ``state.attacks(p)``/``legal_actions(p)`` (edition 1: every player still to order may
-act, in any order; edition 2: one player at a time, ``state.move_order``).  Battles phase: each open
+Picks phase (``button_picks=players``): ``state.picker`` picks.  Orders phase:
+``state.attacks(p)``/``legal_actions(p)`` (edition 1: every player still to order may act, in any
+order; edition 2: one player at a time, ``state.move_order``).  Small-points phase (reported
+battles): the moderator reports again, with small points, the battle a comparison needs.  Battles phase: each open
 battle is a Button Men state, ``state.matches[i]``; ``state.subgame(i, p)`` gives it and the seat
 ``p`` plays (0 attacker or first claimant, 1 defender), and a move there is
 ``SubAction(i, inner_action)`` applied by ``p`` (``CHANCE`` enters typed dice with

@@ -435,5 +435,5 @@ def create_app(seed: int | None = None, opponent: str = DEFAULT_OPPONENT,
     return page
 
 
-if pn.state.served:
+if __name__.startswith("bokeh_app_"):  # `panel serve` of this file; an import (the site's entry) serves nothing
     create_app().servable()

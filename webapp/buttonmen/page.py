@@ -363,5 +363,5 @@ def create_app() -> pn.Template:
     return create_page(GamePage(ButtonMenView()))
 
 
-if pn.state.served:
+if __name__.startswith("bokeh_app_"):  # `panel serve` of this file; an import (the site's entry) serves nothing
     create_app().servable(title="Button Men - Rulebox")

@@ -89,7 +89,14 @@ def describe(state: CampaignState, viewer: int | None) -> str:
     lines.append("Territories: " + "; ".join(f"{board.name_of(t)}: {owner_label(state, t)}"
                                              for t in range(board.size)) + ".")
     for index, battle in enumerate(state.battles):
-        lines.append(battle_line(state, index, battle) + ".")
+        match = state.matches[index] if index < len(state.matches) else None
+        status = ""
+        if match is not None and not match.is_over:
+            first, second = match.scores
+            acting = ", ".join(actor_label(state, CHANCE if s == CHANCE else battle.players[s] or 0)
+                               for s in sorted(match.actors))
+            status = f" (round wins {first:.0f}-{second:.0f}; to act: {acting})"
+        lines.append(battle_line(state, index, battle) + status + ".")
     if state.passes:
         lines.append("Passed: " + ", ".join(state.names[p] for p in state.passes) + ".")
     if state.phase == "orders":

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 import core
 from core.buttonup import ButtonUpState
-from core.protocol import IllegalAction
+from core.protocol import GAMES, Action, Game, IllegalAction, Options, Outcome, State, register
 from webapp.shell import links
 from webapp.shell.links import LinkSync
 from webapp.shell.session import HUMAN, GameSession, check_seats, seat_choices
@@ -273,3 +274,92 @@ def test_the_public_record_leaves_out_a_pending_secret() -> None:
     session = GameSession(game, [HUMAN, HUMAN], game.new(seed=7, buttons=("Bauer", "Avis")))
     session.human_play(session.state.legal_actions()[-1])
     assert len(session.record["actions"]) == 1 and session.public_record["actions"] == []
+
+
+@dataclass(frozen=True)
+class Vote(Action):
+    """Vote yes or no (every seat at once)."""
+
+    yes: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"yes": self.yes}
+
+    def __str__(self) -> str:
+        return "vote yes" if self.yes else "vote no"
+
+
+@dataclass(frozen=True, kw_only=True)
+class VoteState(State):
+    """Three seats vote at the same time; the yes-voters share first place."""
+
+    game_name = "toy-vote"
+    votes: tuple[bool | None, ...] = (None, None, None)
+
+    @property
+    def actors(self) -> frozenset[int]:
+        return frozenset(p for p, v in enumerate(self.votes) if v is None)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return None if self.actors else Outcome.by_scores(self.scores, "the yes-voters")
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(bool(v)) for v in self.votes)
+
+    def _legal_actions(self, actor: int) -> tuple[Action, ...]:
+        return (Vote(True), Vote(False))
+
+    def _play(self, action: Action, actor: int) -> VoteState:
+        assert isinstance(action, Vote)
+        return self._with(votes=tuple(action.yes if p == actor else v for p, v in enumerate(self.votes)))
+
+
+class VoteGame(Game):
+    name, title, rules_version, options, seat_range = "toy-vote", "Vote", "1", (), (3, 3)
+
+    def _initial(self, seed: int, options: Options) -> State:
+        return VoteState(options=options, seed=seed, rng=seed)
+
+    def describe(self, state: Any, viewer: int | None) -> str:
+        return f"votes: {state.votes}"
+
+    def svg(self, state: Any, viewer: int | None) -> str:
+        return "<svg xmlns='http://www.w3.org/2000/svg'/>"
+
+
+@pytest.fixture
+def vote_game() -> Iterator[Game]:
+    game = register(VoteGame())
+    yield game
+    del GAMES[game.name]
+
+
+def test_simultaneous_choices_of_bots_and_humans(vote_game: Game) -> None:
+    session = GameSession(vote_game, ["random", HUMAN, HUMAN], vote_game.new(seed=4))
+    assert session.human_actors == [1, 2] and session.bot_to_move
+    with pytest.raises(IllegalAction, match="several may act now"):
+        session.human_play(Vote(True))
+    session.human_play(Vote(True), 2)
+    run(session.drive_bots())
+    assert [step.actor for step in session.steps] == [2, 0] and session.human_actors == [1]
+    session.human_play(Vote(False))
+    assert session.state.is_over and session.state.movers == (2, 0, None), "the last voter was implied"
+    again = GameSession(vote_game, [HUMAN] * 3, vote_game.new(seed=1))
+    again.load(session.record, ["greedy", HUMAN, "random"])
+    assert [step.actor for step in again.steps] == [2, 0, 1] and again.state == session.state
+    with pytest.raises(ValueError, match="needs 3 seats"):
+        session.new_game([HUMAN, HUMAN])
+
+
+def test_move_buttons_play_for_one_human_after_another(vote_game: Game) -> None:
+    from webapp.shell.widgets import MoveButtons
+
+    session = GameSession(vote_game, [HUMAN, "random", HUMAN], vote_game.new(seed=2))
+    moves = MoveButtons(session, lambda action, actor: session.human_play(action, actor), ["Ann", "Bot", "Cy"])
+    assert moves.actor == 0 and moves.buttons.labels == ["Vote yes", "Vote no"]
+    moves.press("Vote no")
+    assert session.steps[-1].actor == 0 and moves.actor == 2
+    moves.press("Vote yes")
+    assert moves.buttons.labels == [] and moves.waiting_text() == "Waiting for Bot (bot)."

@@ -23,9 +23,8 @@ from core.imperio.dice import combat_odds
 from core.imperio.state import ImperioState, outcomes
 from core.protocol import Action, Game, State
 
-BASE_WORTH = 5.0
-LAST_BASE_WORTH = 10.0
-"""Extra worth of a side's last base (losing it loses the game)."""
+BASE_WORTHS = (12.0, 5.0, 4.0)
+"""A side's first, second and further bases (the last one left is worth most: losing it loses the game)."""
 THREAT_SHARE = 0.25
 """Share of a base's worth at risk when an enemy unit is next to it or an enemy knight can charge it."""
 KNIGHT_REACH = 2
@@ -64,25 +63,33 @@ def _risk(f: int, r: int, piece: Piece, enemies: list[Placed], rule: str) -> flo
 
 
 def material(state: ImperioState, player: int) -> float:
-    """A side's worth: units less what is at risk, bases (the last one worth more), reserves and advance."""
+    """A side's worth: units less what is at risk, bases (the last one worth more), reserves and advance.
+
+    A base just beaten (awaiting capture or destroy) counts for the winner, not its owner.
+    """
     mine: list[Placed] = []
     enemies: list[Placed] = []
+    falling = state.overrun[1] if state.overrun is not None else None
     for sq, piece in enumerate(state.board):
-        if piece is not None:
+        if piece is not None and sq != falling:
             if piece.owner == player:
                 mine.append((sq % 9, sq // 9, piece))
             elif not piece.is_base:
                 enemies.append((sq % 9, sq // 9, piece))
     rule = str(state.options["combat_dice_rule"])
-    bases = sum(1 for _, _, p in mine if p.is_base)
     forward = player == state.attacker
     total = 0.0
+    base_risks = []
     for f, r, piece in mine:
         risk = _risk(f, r, piece, enemies, rule)
         if piece.is_base:
-            total += (BASE_WORTH + (LAST_BASE_WORTH if bases == 1 else 0.0)) * (1 - THREAT_SHARE * risk)
+            base_risks.append(risk)
         else:
             total += VALUES[piece.kind] * (1 - EXPOSURE_SHARE * risk) + ADVANCE_WORTH * (r if forward else 8 - r)
+    for i, risk in enumerate(sorted(base_risks)):
+        total += BASE_WORTHS[min(i, len(BASE_WORTHS) - 1)] * (1 - THREAT_SHARE * risk)
+    if falling is not None and player == state.mover:
+        total += BASE_WORTHS[-1]  # a base it has just beaten, to capture or destroy
     reserve = state.reserves[player]
     return total + RESERVE_SHARE * sum(VALUES[u] * n for u, n in zip("KAPF", reserve, strict=True))
 

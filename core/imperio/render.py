@@ -31,9 +31,16 @@ def status(state: ImperioState) -> str:
         return "Player 1 states the agreed roles or calls for a die roll."
     who = side_name(state, state.setter if state.phase != "play" else state.mover)
     if state.phase == "deploy":
-        return f"Setup: {who} deploys headquarters, two bases and units in its zone."
+        kinds = [p.kind for p in state.board if p is not None and p.owner == state.setter]
+        if "H" not in kinds:
+            return f"Setup: {who} places its headquarters in its zone (or uses the default army)."
+        if kinds.count("B") < 2:
+            return f"Setup: {who} places base {kinds.count('B') + 1} of 2."
+        units = sum(k in UNITS for k in kinds)
+        return f"Setup: {who} places units ({units} of at most {state.options['max_board_units']}), then 'ready'."
     if state.phase == "reserve":
-        return f"Setup: {who} lays out reserves."
+        count = sum(state.reserves[state.setter])
+        return f"Setup: {who} lays out reserves ({count} of at most {state.options['max_reserve']}), then 'ready'."
     if state.phase == "alter":
         left = state.options["defender_alterations"] - state.alterations
         return f"Setup: {who} may make {left} more alteration(s)."

@@ -7,7 +7,7 @@ import time
 from ib_helpers import at, seeded
 
 import core.imperio as ib
-from core.bots import GreedyBot, RandomBot, levels, make_bot
+from core.bots import RandomBot, levels, make_bot
 from core.imperio.bots import TacticianBot, evaluate
 from core.imperio.state import ImperioState
 
@@ -38,6 +38,14 @@ def test_the_tactician_takes_a_sure_kill() -> None:
     assert str(TacticianBot(time_ms=0).choose(state)) == "Kd4xe5"  # fights are weighed first
 
 
+def test_a_beaten_base_counts_for_the_winner() -> None:
+    state = seeded(at({"d4": "K", "e5": "b", "g7": "k"}))
+    beaten = state.after(ib.Attack("K", ib.parse("d4"), ib.parse("e5")),
+                         lambda a, d, r: 1)
+    assert beaten.overrun is not None and evaluate(beaten, 0) > evaluate(state, 0)
+    assert str(TacticianBot(time_ms=60_000).choose(state)) == "Kd4xe5"
+
+
 def test_bots_do_the_setup_too() -> None:
     for bot in (TacticianBot(seed=4), RandomBot(4)):
         state = ib.GAME.new(seed=4, max_reserve=6, turn_limit=2)
@@ -63,11 +71,13 @@ def test_the_tactician_beats_the_random_bot() -> None:
     assert wins == 2
 
 
-def test_a_default_level_bot_turn_fits_the_budget() -> None:
-    for level in ("greedy", "tactician", "mcts"):
+def test_a_bot_turn_fits_the_budget() -> None:
+    """The default level (MCTS with this game's settings) and the tactician: a whole turn well under 1 s here
+    (0.3 s when the machine is idle; the bound is loose so a busy machine does not fail it)."""
+    for level in ("mcts", "tactician"):
         state = _new(7)
-        bot = make_bot(ib.GAME, level, 7) if level != "greedy" else GreedyBot(ib.GAME, 7)
+        bot = make_bot(ib.GAME, level, 7)
         start, turn = time.perf_counter(), state.turn
         while state.turn == turn and not state.is_over:
             state = state.apply(bot.choose(state))
-        assert time.perf_counter() - start < 1.5, level
+        assert time.perf_counter() - start < 3.0, level

@@ -43,8 +43,9 @@ def mutate(stream: int, board: Board, roster: Sequence[PieceType], pieces: Piece
 @dataclass
 class PlacementBot:
     """Plans a placement by simulation: ``candidates`` tries (random, then improving on the best) against
-    ``samples`` rival placements; with ``responses`` > 0 the rivals are first replaced by their own
-    best responses (iterated best response)."""
+    ``samples`` rival placements.  With ``responses`` > 0 each sampled rival placement is first replaced
+    by that rival's best response (``candidates // 4`` tries) to the other rivals of its sample, that many
+    times (iterated best response), so the bot answers sensible rivals rather than random ones."""
 
     game: Game
     seed: int = 0
@@ -87,12 +88,14 @@ class PlacementBot:
                 pool.append(placement)
             pools.append(pool)
         for _ in range(self.responses):
-            answers = []
+            answers: list[list[Pieces]] = []
             for k in range(rivals):
-                others = [pools[j] for j in range(rivals) if j != k]
-                stream, answer = self._best(stream, board, roster, others, (), self.candidates // 2, friendly)
-                answers.append(answer)
-            pools = [[*pool[1:], answer] for pool, answer in zip(pools, answers, strict=True)]
+                answers.append([])
+                for s in range(self.samples):
+                    others = [[pools[j][s]] for j in range(rivals) if j != k]
+                    stream, answer = self._best(stream, board, roster, others, (), self.candidates // 4, friendly)
+                    answers[k].append(answer)
+            pools = answers
         stream, best = self._best(stream, board, roster, pools, fixed, self.candidates, friendly, me)
         return best
 

@@ -21,6 +21,7 @@ from core.protocol import (
     Outcome,
     State,
     actor_name,
+    freeze,
     int_range,
 )
 
@@ -51,7 +52,7 @@ OPTIONS = (
            check=int_range(1, 8)),
     Option("board_source", "generated", "FS-20: boards are generated (seeded, symmetric) or taken from "
            "'boards'.", ("generated", "data")),
-    Option("boards", [DEFAULT_BOARD], "FS-20: data boards ({square: value}) used in turn with "
+    Option("boards", freeze([DEFAULT_BOARD]), "FS-20: data boards ({square: value}) used in turn with "
            "board_source=data.", check=boards_problem),
     Option("players_per_board", 4, "FS-21: players per board; 2 or 3 play one board (the 8-player match "
            "needs 4).", (4, 3, 2)),

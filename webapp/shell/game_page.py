@@ -43,6 +43,8 @@ class GameView(ABC):
     key_rows: ClassVar[tuple[tuple[str, str], ...]] = ()
     """The documented key map: (key, what it does)."""
     offers_undo: ClassVar[bool] = True
+    moderator: ClassVar[bool] = False
+    """True when the people at the table may act as the moderator (a referee entering results)."""
 
     @abstractmethod
     def board(self, state: State, act: Act) -> Board:
@@ -93,7 +95,8 @@ class GamePage(pn.viewable.Viewer):
     def __init__(self, view: GameView, seats: Sequence[str] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.view = view
-        self.session = GameSession(view.game, seats or view.default_seats, bot_delay=view.bot_delay)
+        self.session = GameSession(view.game, seats or view.default_seats, bot_delay=view.bot_delay,
+                                   moderator=view.moderator)
         self.link = LinkSync(self.session)
         self.session.scheduler = pn.state.execute
         self.board = view.board(self.session.state, self.play)

@@ -25,7 +25,8 @@ def test_core_tests_pass_in_pyodide(require: Callable[[bool, str], None]) -> Non
     require(not lacking, f"cannot run Pyodide on Node: missing {', '.join(lacking)}")
     folders = core_test_folders()
     assert len(folders) > 1, "no tests/<game>/core folder found"
-    result = run_in_pyodide(["-m", "pytest", "-q", "-p", "no:cacheprovider", *folders], wheels=PYTEST_WHEELS)
+    # -v names each test before it runs: a fatal Pyodide error (a wasm stack overflow) then shows which.
+    result = run_in_pyodide(["-m", "pytest", "-v", "-p", "no:cacheprovider", *folders], wheels=PYTEST_WHEELS)
     output = result.stdout + result.stderr
     print(output[-6000:])
     assert result.returncode == 0, f"core tests failed inside Pyodide:\n{output[-6000:]}"

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 from math import prod
@@ -25,6 +25,10 @@ TURBO_LIST_LIMIT = 64
 beyond it one die changes at a time, and the state still accepts every other valid combination."""
 OFFSET = 512
 """Bit offset of zero in the skill-sum bitsets (Konstant sums can be negative)."""
+MASK_DICE = 12
+"""Up to this many dice able to join a Skill attack, every team is tried."""
+SKILL_TEAM_LIMIT = 512
+"""With more dice, at most this many Skill teams (sets of attacking dice) are listed."""
 
 
 @dataclass(frozen=True)
@@ -281,60 +285,140 @@ def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context, 
 
 def _skill_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context,
                    dice: tuple[Sequence[Die], Sequence[Die]] | None) -> list[Attack]:
-    eligible = [i for i, d in enumerate(mine) if not d.dizzy and BERSERK not in d.skills]
-    goal = [j for j, t in enumerate(theirs)
-            if WARRIOR not in t.skills and INSULT not in t.skills and not ctx.beetle]
+    """Every Skill attack, team by team in the order of their bit masks over the eligible dice.
+
+    Up to :data:`MASK_DICE` eligible dice every mask is tried (fast, at most 4096); beyond that
+    (Radioactive splits can multiply dice) a pruned search lists at most :data:`SKILL_TEAM_LIMIT`
+    teams, so the work never grows with the 2**n subsets.
+    """
+    eligible = [i for i, d in enumerate(mine) if _skill_eligible(d)]
+    goal = _skill_goal(theirs, ctx)
     if not eligible or not goal:
         return []
-    out: list[Attack] = []
-    n = len(eligible)
-    sums = [0] * (1 << n)
-    sums[0] = 1 << OFFSET
     contributions = [_contributions(mine[i], ctx.stinger_one) for i in eligible]
-    fire_room = sum(d.value - d.min for d in mine if FIRE in d.skills and d.value > d.min)
+    fire_room = _fire_room(mine)
     wanted = 0
     for j in goal:
         for fire in range(fire_room + 1):
             if theirs[j].value - fire + OFFSET >= 0:
                 wanted |= 1 << (theirs[j].value - fire + OFFSET)
-    reach = sums[0]     # every subset's sums at once: no Skill attack when no target value is among them
+    below = [1 << OFFSET]     # below[b]: the sums of every subset of the first b eligible dice
     for c in contributions:
-        reach |= _add(reach, c)
-    if not reach & wanted:
+        below.append(below[-1] | _add(below[-1], c))
+    if not below[-1] & wanted:
         return []
     shifts = [c[0] if len(c) == 1 and c[0] >= 0 else -1 for c in contributions]
-    for mask in range(1, 1 << n):
+    teams = _mask_teams(shifts, contributions, wanted) if len(eligible) <= MASK_DICE else \
+        _searched_teams(shifts, contributions, wanted, below)
+    out: list[Attack] = []
+    for mask, sums in teams:
+        chosen = tuple(eligible[b] for b in range(len(eligible)) if mask >> b & 1)
+        out.extend(_skill_team(mine, theirs, goal, chosen, sums, fire_room, dice))
+    return out
+
+
+def _skill_eligible(d: Die) -> bool:
+    return not d.dizzy and BERSERK not in d.skills
+
+
+def _skill_goal(theirs: Sequence[Die], ctx: Context) -> list[int]:
+    """The opposing dice a Skill attack may take."""
+    return [j for j, t in enumerate(theirs) if WARRIOR not in t.skills and INSULT not in t.skills and not ctx.beetle]
+
+
+def _fire_room(mine: Sequence[Die]) -> int:
+    return sum(d.value - d.min for d in mine if FIRE in d.skills and d.value > d.min)
+
+
+def team_skill_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context,
+                       chosen: tuple[int, ...]) -> list[Attack]:
+    """The Skill attacks of one team (ascending die positions), listed or not."""
+    if ctx.no_skill or not chosen or list(chosen) != sorted(set(chosen)) or not 0 <= chosen[0] < len(mine) \
+            or chosen[-1] >= len(mine):
+        return []
+    if not all(_skill_eligible(mine[i]) for i in chosen):
+        return []
+    sums = 1 << OFFSET
+    for i in chosen:
+        sums = _add(sums, _contributions(mine[i], ctx.stinger_one))
+    return _skill_team(mine, theirs, _skill_goal(theirs, ctx), chosen, sums, _fire_room(mine), None)
+
+
+def _mask_teams(shifts: list[int], contributions: list[list[int]], wanted: int) -> Iterator[tuple[int, int]]:
+    """``(mask, sums)`` of every team whose sums (as bits) include a wanted one, by increasing mask."""
+    sums = [0] * (1 << len(shifts))
+    sums[0] = 1 << OFFSET
+    for mask in range(1, 1 << len(shifts)):
         low = mask & -mask
         bit = low.bit_length() - 1
         shift = shifts[bit]
         sums[mask] = sums[mask ^ low] << shift if shift >= 0 else _add(sums[mask ^ low], contributions[bit])
-        if not sums[mask] & wanted:
-            continue
-        chosen = tuple(eligible[b] for b in range(n) if mask >> b & 1)
-        team = [mine[i] for i in chosen]
-        warriors = sum(1 for d in team if WARRIOR in d.skills)
-        if warriors > 1 or (warriors and len(team) == 1):
-            continue
-        if len(team) == 1 and (STEALTH in team[0].skills or KONSTANT in team[0].skills):
-            continue
-        if not fire_room:   # no Fire help: the targets whose value the dice can sum to
-            turbos = _turbo_options(mine, chosen)
-            for j in goal:
-                if (STEALTH not in theirs[j].skills or len(team) > 1) and sums[mask] >> (theirs[j].value + OFFSET) & 1:
-                    out.extend(Attack("Skill", chosen, (j,), (), turbo, "", dice) for turbo in turbos)
-            continue
-        helpers = _helpers(mine, set(chosen))
-        cap = sum(c for _, c in helpers)
+        if sums[mask] & wanted:
+            yield mask, sums[mask]
+
+
+def _searched_teams(shifts: list[int], contributions: list[list[int]], wanted: int,
+                    below: list[int]) -> list[tuple[int, int]]:
+    """Like :func:`_mask_teams`, by a depth-first search that decides the last die first (leaving it
+    out before taking it, so masks still increase) and prunes branches that can reach no wanted
+    sum; at most :data:`SKILL_TEAM_LIMIT` teams."""
+    need = [_minus(wanted, reach) for reach in below]     # need[b]: partial sums the first b dice can complete
+    found: list[tuple[int, int]] = []
+
+    def search(b: int, mask: int, bits: int) -> None:
+        if len(found) >= SKILL_TEAM_LIMIT or not bits & need[b]:
+            return
+        if b == 0:
+            if mask:
+                found.append((mask, bits))
+            return
+        search(b - 1, mask, bits)
+        shift = shifts[b - 1]
+        search(b - 1, mask | 1 << (b - 1), bits << shift if shift >= 0 else _add(bits, contributions[b - 1]))
+
+    search(len(shifts), 0, 1 << OFFSET)
+    return found
+
+
+def _minus(wanted: int, reach: int) -> int:
+    """The partial sums ``s`` (as bits) for which ``s + t`` is wanted for some sum ``t`` in ``reach``."""
+    out = 0
+    while reach:
+        low = reach & -reach
+        t = low.bit_length() - 1 - OFFSET
+        out |= wanted >> t if t >= 0 else wanted << -t
+        reach ^= low
+    return out
+
+
+def _skill_team(mine: Sequence[Die], theirs: Sequence[Die], goal: list[int], chosen: tuple[int, ...], sums: int,
+                fire_room: int, dice: tuple[Sequence[Die], Sequence[Die]] | None) -> list[Attack]:
+    """The Skill attacks of one team whose contributions can make the sums ``sums`` (as bits)."""
+    team = [mine[i] for i in chosen]
+    warriors = sum(1 for d in team if WARRIOR in d.skills)
+    if warriors > 1 or (warriors and len(team) == 1):
+        return []
+    if len(team) == 1 and (STEALTH in team[0].skills or KONSTANT in team[0].skills):
+        return []
+    out: list[Attack] = []
+    if not fire_room:   # no Fire help: the targets whose value the dice can sum to
+        turbos = _turbo_options(mine, chosen)
         for j in goal:
-            t = theirs[j]
-            if STEALTH in t.skills and len(team) < 2:
-                continue
-            for fire in range(0, cap + 1):
-                need = t.value - fire + OFFSET
-                if need >= 0 and sums[mask] >> need & 1:
-                    split = fire_split(helpers, fire)
-                    for turbo in _turbo_options(mine, chosen):
-                        out.append(Attack("Skill", chosen, (j,), split, turbo, "", dice))
+            if (STEALTH not in theirs[j].skills or len(team) > 1) and sums >> (theirs[j].value + OFFSET) & 1:
+                out.extend(Attack("Skill", chosen, (j,), (), turbo, "", dice) for turbo in turbos)
+        return out
+    helpers = _helpers(mine, set(chosen))
+    cap = sum(c for _, c in helpers)
+    for j in goal:
+        t = theirs[j]
+        if STEALTH in t.skills and len(team) < 2:
+            continue
+        for fire in range(0, cap + 1):
+            need = t.value - fire + OFFSET
+            if need >= 0 and sums >> need & 1:
+                split = fire_split(helpers, fire)
+                for turbo in _turbo_options(mine, chosen):
+                    out.append(Attack("Skill", chosen, (j,), split, turbo, "", dice))
     return out
 
 

@@ -25,7 +25,7 @@ from core.buttonmen.actions import (
     Surrender,
 )
 from core.buttonmen.attacks import (
-    Context, attack_types, enumerate_attacks, fire_problem, needs_warrior, turbo_dice,
+    Context, attack_types, enumerate_attacks, fire_problem, needs_warrior, team_skill_attacks, turbo_dice,
 )
 from core.buttonmen.dice import Die
 from core.buttonmen.default import attack_problem, resolve_default
@@ -316,9 +316,14 @@ class ButtonMenState(State, Position):
         if a.fire and fire_problem(mine, a.attackers, a.fire) is not None:
             return False
         total = sum(n for _, n in a.fire)
+        p = self.mover
+        assert p is not None
+        known = self.attacks()
+        if a.kind == "Skill":       # with very many dice not every team is listed
+            known += team_skill_attacks(mine, self.dice[1 - p], self.context_for(p), a.attackers)
         return any(x.kind == a.kind and x.attackers == a.attackers and x.targets == a.targets
                    and sum(n for _, n in x.fire) == total and (x.turbo == a.turbo or x.kind != "Trip")
-                   for x in self.attacks())
+                   for x in known)
 
     def why_illegal(self, action: Action, actor: int) -> str:
         if self.awaiting is not None:

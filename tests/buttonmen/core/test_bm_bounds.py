@@ -6,8 +6,11 @@ import time
 
 import pytest
 from bm_helpers import GAME, position
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from core.buttonmen import Attack, Focus
+from core.buttonmen import Attack, Die, Focus
+from core.buttonmen.attacks import OFFSET, SKILL_TEAM_LIMIT, _add, _mask_teams, _searched_teams
 from core.buttonmen.state import FOCUS_LIST_LIMIT
 from core.protocol import IllegalAction, InputError
 
@@ -78,3 +81,30 @@ def test_focus_and_fire_dice_together_list_quickly() -> None:
 def test_custom_recipes_beyond_the_rulebook_limits_are_input_errors(recipe: str, reason: str) -> None:
     with pytest.raises(InputError, match=reason):
         GAME.new(seed=1, recipes=(recipe.strip(), "(6)"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(-6, 12), min_size=1, max_size=3), min_size=1, max_size=9),
+       st.sets(st.integers(-10, 40), min_size=1, max_size=4))
+def test_the_pruned_skill_search_finds_the_same_teams_as_every_mask(values: list[list[int]],
+                                                                     targets: set[int]) -> None:
+    contributions = [sorted(set(c)) for c in values]
+    shifts = [c[0] if len(c) == 1 and c[0] >= 0 else -1 for c in contributions]
+    wanted = sum(1 << (t + OFFSET) for t in targets)
+    below = [1 << OFFSET]
+    for c in contributions:
+        below.append(below[-1] | _add(below[-1], c))
+    assert _searched_teams(shifts, contributions, wanted, below) == list(_mask_teams(shifts, contributions, wanted))
+
+
+def test_very_many_dice_list_a_bounded_number_of_skill_teams_and_accept_the_rest() -> None:
+    # Radioactive splits can give a player more dice than any recipe: 24 ones against a 20
+    state = position("(1) (1)", "(20) (20)", [[1, 1], [20, 20]])
+    ones = tuple(Die("", (1,), 1, uid=100 + k) for k in range(24))
+    crowd = state._with(dice=(ones, state.dice[1]))
+    actions, seconds = timed_actions(crowd)
+    skill = [a for a in actions if isinstance(a, Attack) and a.kind == "Skill"]
+    assert seconds < QUICK and len({a.attackers for a in skill}) == SKILL_TEAM_LIMIT
+    unlisted = Attack("Skill", tuple(range(4, 24)), (0,))
+    assert unlisted not in skill and crowd.is_legal(unlisted)
+    assert not crowd.is_legal(Attack("Skill", tuple(range(5, 24)), (0,)))      # 19 is not 20

@@ -47,7 +47,7 @@ from __future__ import annotations
 import json
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NoReturn, Self
 
@@ -62,10 +62,35 @@ MODERATOR = -2
 MIN_SEATS, MAX_SEATS = 2, 8
 QUOTE_LIMIT = 80
 """At most this many characters of a bad input are quoted back in an error."""
+MAX_DEPTH = 32
+"""Deepest nesting of lists and objects accepted from outside (checked without recursion)."""
+
+
+def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
+    """True when lists, tuples and mappings nest deeper than ``limit`` (an iterative walk).
+
+    Checked before anything recursive (``json.dumps``, ``repr``, freezing) touches outside data:
+    deep nesting would otherwise exhaust the stack, which in the browser's WebAssembly kills the page.
+    """
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, Mapping):
+            children: Iterable[object] = item.values()
+        elif isinstance(item, (list, tuple)):
+            children = item
+        else:
+            continue
+        if depth >= limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def quote(value: object) -> str:
     """A bad input, shown in an error: its repr, cut to :data:`QUOTE_LIMIT` characters."""
+    if too_deep(value):
+        return f"<a {type(value).__name__} nested more than {MAX_DEPTH} deep>"
     try:
         text = repr(value)
     except Exception:  # a hostile object: say what it is, never fail while reporting a failure
@@ -460,6 +485,8 @@ class State(ABC):
                 raise IllegalAction(f"{quote(data)} is not an action {actor_name(who)} may take now")
             state, seat = inner
             return SubAction(index, state.action_from_json(data["action"], seat))
+        if too_deep(data):
+            raise IllegalAction(f"{quote(data)} is not an action of {self.game.title}")
         try:
             key = action_key(data)
         except (TypeError, ValueError, RecursionError):
@@ -571,6 +598,8 @@ class Game(ABC):
 
     def resolve_options(self, given: Mapping[str, JSON]) -> Options:
         """Every option's value: the given ones validated and frozen, the rest defaults."""
+        if too_deep(given):
+            raise InputError("options", f"nested more than {MAX_DEPTH} deep")
         known = {o.name: o for o in self.options}
         unknown = sorted(set(given) - set(known), key=str)
         if unknown:
@@ -639,6 +668,8 @@ def replay(record: Mapping[str, JSON], *, limit: int | None = None) -> State:
     """Validate a record and rebuild its state, action by action (the first ``limit`` actions)."""
     if not isinstance(record, Mapping):
         raise InputError("record", "must be a JSON object", record)
+    if too_deep({k: v for k, v in record.items() if k != "actions"}):
+        raise InputError("record", f"nested more than {MAX_DEPTH} deep")
     missing = [k for k in _RECORD_KEYS if k not in record]
     if missing:
         raise InputError("record", f"lacks {', '.join(missing)}")

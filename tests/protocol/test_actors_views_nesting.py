@@ -315,10 +315,22 @@ def test_hostile_records_get_one_clear_error(mutate: Any, message: str) -> None:
     assert isinstance(caught.value, (InputError, IllegalAction)) and len(str(caught.value)) < 400
 
 
-def test_deeply_nested_action_json_is_refused_without_recursion_error() -> None:
-    state = GAMES["toy-pick"].new(seed=4)
+def deeply_nested(levels: int = 100_000) -> Any:
     deep: Any = {}
-    for _ in range(100_000):
-        deep = {"x": deep}
-    with pytest.raises(IllegalAction, match="not an action"):
-        state.action_from_json(deep, 0)
+    for _ in range(levels):
+        deep = {"x": [deep]}
+    return deep
+
+
+def test_deeply_nested_input_is_refused_before_anything_recursive_touches_it() -> None:
+    """Checked by an iterative walk: in the browser a deep recursion kills the page outright."""
+    state = GAMES["toy-pick"].new(seed=4)
+    with pytest.raises(IllegalAction, match="not an action .*nested more than 32 deep"):
+        state.action_from_json(deeply_nested(), 0)
+    with pytest.raises(InputError, match="options: nested more than 32 deep"):
+        GAMES["toy-pick"].new(seed=1, board=deeply_nested())
+    record = state.to_record()
+    record["options"] = {"board": deeply_nested()}
+    with pytest.raises(InputError, match="record: nested more than 32 deep"):
+        core.replay(record)
+    assert core.protocol.too_deep(deeply_nested(16)) and not core.protocol.too_deep(deeply_nested(15))

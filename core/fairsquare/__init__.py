@@ -30,7 +30,7 @@ one board each round.
   explains a refusal.  ``Lift(square)`` takes back an unconfirmed piece and
   ``Reorder(kind, letters)`` spends a garnet (``letters``: a permutation of the type's move
   letters, e.g. ``"BACD"``; re-ordering back to the card's order refunds it); both are
-  accepted without being listed.  Garnets are charged when the board is played out.
+  accepted without being listed.  Garnets are charged at the end of the round.
 * **Hidden information**: ``state.view(player)`` blanks the other players' placements until
   their board is played; ``describe``/``svg`` go through it.
 * **The turns** resolve when a board's last placement arrives.  ``state.records`` holds a

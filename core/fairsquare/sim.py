@@ -95,11 +95,8 @@ def _compile(kind: PieceType) -> Kinetics:
 
 @dataclass(frozen=True)
 class Result:
-    """The end of a board: final squares and owners, owned totals per turn, tie-break counts."""
+    """The end of a board: owned totals per turn, tie-break counts and (when recorded) the trace."""
 
-    positions: tuple[int, ...]
-    owners: tuple[int, ...]
-    """Per square: the owning board player's index, -1 for nobody."""
     totals: tuple[tuple[int, ...], ...]
     """``totals[t][k]``: board player k's owned total after turn t (0-15)."""
     threes: tuple[int, ...]
@@ -451,8 +448,6 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
                 fill()
         separations = separate(at) if joined else []
         progress: list[Progress] = []
-        for i in joined:
-            count[i] = 0
         for i in live:
             s = pos[i]
             if s != start[i] or not values[s] or owner[s] == own[i] or i in joined:
@@ -494,5 +489,4 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
                 threes[owner[s]] += 1
             elif values[s] == 2:
                 twos[owner[s]] += 1
-    return Result(tuple(p if alive[i] else REMOVED for i, p in enumerate(pos)), tuple(owner), tuple(history),
-                  tuple(threes), tuple(twos), tuple(left), tuple(turns))
+    return Result(tuple(history), tuple(threes), tuple(twos), tuple(left), tuple(turns))

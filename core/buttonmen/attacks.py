@@ -25,6 +25,9 @@ TURBO_LIST_LIMIT = 64
 beyond it one die changes at a time, and the state still accepts every other valid combination."""
 OFFSET = 512
 """Bit offset of zero in the skill-sum bitsets (Konstant sums can be negative)."""
+TARGET_SET_LIMIT = 512
+"""At most this many target sets are listed for one Speed or Berserk die (all of them unless
+Radioactive splits gave the opponent very many dice); any other valid set is accepted."""
 MASK_DICE = 12
 """Up to this many dice able to join a Skill attack, every team is tried."""
 SKILL_TEAM_LIMIT = 512
@@ -198,14 +201,53 @@ def trip_needs(t: Die, ctx: Context) -> int:
     return t.min
 
 
-def _subset_sums(theirs: Sequence[Die]) -> dict[int, list[tuple[int, ...]]]:
-    """Target subsets (Speed/Berserk-eligible dice) by the sum of their values."""
-    ok = [i for i, d in enumerate(theirs) if not _untouchable(d)]
-    sums: dict[int, list[tuple[int, ...]]] = {}
-    for r in range(1, len(ok) + 1):
-        for combo in combinations(ok, r):
-            sums.setdefault(sum(theirs[i].value for i in combo), []).append(combo)
-    return sums
+def target_sets(theirs: Sequence[Die], total: int, limit: int = TARGET_SET_LIMIT) -> list[tuple[int, ...]]:
+    """Sets of Speed/Berserk targets whose values sum to ``total``: smaller sets first, each size in
+    lexicographic order, at most ``limit``.
+
+    ``reach[k][c]`` (the sums of ``c`` targets from the ``k``-th on, as bits) lets the search take
+    a target only when the set can still be completed, so the work follows the sets found.
+    """
+    ok = [j for j, d in enumerate(theirs) if not _untouchable(d)]
+    values = [theirs[j].value for j in ok]
+    m = len(ok)
+    reach = [[0] * (m + 2) for _ in range(m + 1)]
+    reach[m][0] = 1
+    for k in range(m - 1, -1, -1):
+        for c in range(m - k + 1):
+            reach[k][c] = reach[k + 1][c] | (reach[k + 1][c - 1] << values[k] if c else 0)
+    found: list[tuple[int, ...]] = []
+    picked: list[int] = []
+
+    def search(k: int, need: int, left: int) -> None:
+        if not left:
+            found.append(tuple(picked))
+            return
+        for i in range(k, m - left + 1):
+            if len(found) >= limit:
+                return
+            if values[i] <= need and reach[i + 1][left - 1] >> (need - values[i]) & 1:
+                picked.append(ok[i])
+                search(i + 1, need - values[i], left - 1)
+                picked.pop()
+
+    for size in range(1, m + 1):
+        if total >= 0 and reach[0][size] >> total & 1:
+            search(0, total, size)
+    return found
+
+
+def target_set_ok(mine: Sequence[Die], theirs: Sequence[Die], a: Attack) -> bool:
+    """True for a Speed or Berserk attack by a free die with that skill on distinct targets that
+    may be taken and sum to its value (listed or not)."""
+    letter = {"Speed": SPEED, "Berserk": BERSERK}.get(a.kind)
+    if letter is None or len(a.attackers) != 1 or not 0 <= a.attackers[0] < len(mine) or not a.targets:
+        return False
+    if len(set(a.targets)) != len(a.targets) or any(not 0 <= j < len(theirs) for j in a.targets):
+        return False
+    d = mine[a.attackers[0]]
+    return letter in d.skills and _free(d) and not any(_untouchable(theirs[j]) for j in a.targets) \
+        and sum(theirs[j].value for j in a.targets) == d.value
 
 
 def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context, *,
@@ -255,15 +297,16 @@ def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context, 
                     add("Shadow", (i,), (j,))
     if not ctx.no_skill:
         out.extend(_skill_attacks(mine, theirs, ctx, dice))
-    subsets: dict[int, list[tuple[int, ...]]] | None = None
+    sets: dict[int, list[tuple[int, ...]]] = {}
     rush_target = any(RUSH in theirs[j].skills for j in targets)
     for i, d in enumerate(mine):
         if not _free(d) or not d.skills and not rush_target:
             continue
         for kind, letter in (("Speed", SPEED), ("Berserk", BERSERK)):
             if letter in d.skills:
-                subsets = subsets if subsets is not None else _subset_sums(theirs)
-                for combo in subsets.get(d.value, []):
+                if d.value not in sets:
+                    sets[d.value] = target_sets(theirs, d.value)
+                for combo in sets[d.value]:
                     add(kind, (i,), combo)
         if rush_target or RUSH in d.skills:
             for j, k in combinations(targets, 2):

@@ -25,7 +25,8 @@ from core.buttonmen.actions import (
     Surrender,
 )
 from core.buttonmen.attacks import (
-    Context, attack_types, enumerate_attacks, fire_problem, needs_warrior, team_skill_attacks, turbo_dice,
+    Context, attack_types, enumerate_attacks, fire_problem, needs_warrior, target_set_ok, team_skill_attacks,
+    turbo_dice,
 )
 from core.buttonmen.dice import Die
 from core.buttonmen.default import attack_problem, resolve_default
@@ -319,8 +320,10 @@ class ButtonMenState(State, Position):
         p = self.mover
         assert p is not None
         known = self.attacks()
-        if a.kind == "Skill":       # with very many dice not every team is listed
+        if a.kind == "Skill":       # with very many dice not every team or target set is listed
             known += team_skill_attacks(mine, self.dice[1 - p], self.context_for(p), a.attackers)
+        elif target_set_ok(mine, self.dice[1 - p], a):
+            known.append(a)
         return any(x.kind == a.kind and x.attackers == a.attackers and x.targets == a.targets
                    and sum(n for _, n in x.fire) == total and (x.turbo == a.turbo or x.kind != "Trip")
                    for x in known)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from itertools import combinations
 
 import pytest
 from bm_helpers import GAME, position
@@ -10,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.buttonmen import Attack, Die, Focus
-from core.buttonmen.attacks import OFFSET, SKILL_TEAM_LIMIT, _add, _mask_teams, _searched_teams
+from core.buttonmen.attacks import (
+    OFFSET, SKILL_TEAM_LIMIT, TARGET_SET_LIMIT, _add, _mask_teams, _searched_teams, target_sets,
+)
 from core.buttonmen.state import FOCUS_LIST_LIMIT
 from core.protocol import IllegalAction, InputError
 
@@ -108,3 +111,23 @@ def test_very_many_dice_list_a_bounded_number_of_skill_teams_and_accept_the_rest
     unlisted = Attack("Skill", tuple(range(4, 24)), (0,))
     assert unlisted not in skill and crowd.is_legal(unlisted)
     assert not crowd.is_legal(Attack("Skill", tuple(range(5, 24)), (0,)))      # 19 is not 20
+
+
+def test_a_speed_die_against_very_many_dice_lists_a_bounded_number_of_target_sets() -> None:
+    state = position("z(20) (1)", "(1) (1)", [[20, 1], [1, 1]])
+    ones = tuple(Die("", (1,), 1, uid=100 + k, owner=1) for k in range(24))
+    crowd = state._with(dice=(state.dice[0], ones))
+    actions, seconds = timed_actions(crowd)
+    speed = [a for a in actions if isinstance(a, Attack) and a.kind == "Speed"]
+    assert seconds < QUICK and len(speed) == TARGET_SET_LIMIT
+    assert speed[0].targets == tuple(range(20))        # smallest sets first, in lexicographic order
+    unlisted = Attack("Speed", (0,), tuple(range(4, 24)))
+    assert unlisted not in speed and crowd.is_legal(unlisted)
+    assert not crowd.is_legal(Attack("Speed", (0,), tuple(range(5, 24))))       # 19 is not 20
+    assert not crowd.is_legal(Attack("Speed", (1,), (0,)))                      # no Speed die
+
+
+def test_target_sets_keep_the_order_of_combinations() -> None:
+    dice = [Die("", (6,), v) for v in (1, 2, 3, 3, 4, 0)]
+    expected = [c for r in range(1, 7) for c in combinations(range(6), r) if sum(dice[i].value for i in c) == 6]
+    assert target_sets(dice, 6) == expected and target_sets(dice, 6, limit=3) == expected[:3]

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 from core import rng
 from core.fairsquare.boards import generate
@@ -106,19 +107,22 @@ def load(source: str) -> PieceSet:
     return load_piece_set(data)
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments raise one InputError instead of printing the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        raise InputError("arguments", message)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m core.fairsquare.balance", description=__doc__.split("\n\n")[0])
+    parser = _Parser(prog="python -m core.fairsquare.balance", description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=1000, help="random boards per round (default 1000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pieces", default="project_v1", help="a bundled set name or a fas-pieces/1 JSON file")
     try:
         args = parser.parse_args(argv)
-    except SystemExit as stop:
-        return 2 if stop.code else 0
-    if not 1 <= args.rounds <= MAX_BOARDS:
-        print(f"--rounds must be 1-{MAX_BOARDS}; got {args.rounds}", file=sys.stderr)
-        return 2
-    try:
+        if not 1 <= args.rounds <= MAX_BOARDS:
+            raise InputError("--rounds", f"must be 1-{MAX_BOARDS}", args.rounds)
         pieces = load(args.pieces)
     except InputError as error:
         print(error, file=sys.stderr)

@@ -175,3 +175,12 @@ def test_manual_dice_are_typed_and_checked(panel_serve: Any, page: Any, lang: st
     page.keyboard.type("2")
     page.keyboard.press("Enter")
     assert "Player 1's d3 now shows 2." in wait_for_new(page, n, ("roll your d4",))[-1]
+
+
+def test_a_damaged_link_is_said_and_shown_before_the_new_match(panel_serve: Any, page: Any) -> None:
+    heard = open_game(page, f"{panel_serve('braille')}?{QUERY_KEY}=not-a-game")
+    assert heard[0].startswith("The game link could not be opened (it is damaged"), heard
+    assert "A new game was started instead. Round 1." in heard[0]
+    alert = page.locator(".bmb [role='alert']")
+    assert "could not be opened" in alert.inner_text()
+    assert decode(parse_qs(urlparse(page.url).query)[QUERY_KEY][0])[0]["game"] == GAME.name

@@ -18,6 +18,7 @@ COLOURS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#a
 """Owner colours by seat (all dark enough for white text)."""
 CELL = 44
 MARGIN = 24
+LEGEND = 28
 
 Shown = tuple[int, int, str, int]
 """A piece to draw: square, owner seat, type name, rank."""
@@ -90,9 +91,11 @@ def describe(state: FairSquareState, viewer: int | None) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def board_svg(board: Board, pieces: Sequence[Shown], owners: Sequence[int] = (), title: str = "") -> list[str]:
-    """SVG elements of one board at the origin: point values, forbidden squares, owners and pieces."""
-    body = [f'<rect width="{SIZE * CELL + MARGIN}" height="{SIZE * CELL + MARGIN + 20}" fill="#f7f3e8"/>']
+def board_svg(board: Board, pieces: Sequence[Shown], owners: Sequence[int] = (), title: str = "",
+              players: Sequence[int] = ()) -> list[str]:
+    """SVG elements of one board at the origin: point values, forbidden squares (grey), owners (coloured
+    frames), pieces (type initial and rank) and a colour key of ``players``."""
+    body = [f'<rect width="{SIZE * CELL + MARGIN}" height="{SIZE * CELL + MARGIN + LEGEND}" fill="#f7f3e8"/>']
     body.append(svglib.text(MARGIN + SIZE * CELL / 2, 10, title, size=12))
     for i in range(SIZE):
         body.append(svglib.text(MARGIN + i * CELL + CELL / 2, 28, str(i + 1), size=11))
@@ -117,6 +120,11 @@ def board_svg(board: Board, pieces: Sequence[Shown], owners: Sequence[int] = (),
                     f'stroke="#fff" stroke-width="1.5"><title>{escape(kind)}, rank {rank}, '
                     f'{actor_name(owner)}</title></circle>')
         body.append(svglib.text(x, y, f"{kind[0]}{rank}", size=11, fill="#ffffff"))
+    key_y = 20 + MARGIN + SIZE * CELL + LEGEND / 2
+    for k, seat in enumerate(players):
+        x = MARGIN + k * (SIZE * CELL / 4)
+        body.append(f'<circle cx="{x + 6}" cy="{key_y:.1f}" r="6" fill="{COLOURS[seat]}"/>')
+        body.append(svglib.text(x + 16, key_y, actor_name(seat), size=11, anchor="start"))
     return body
 
 
@@ -126,12 +134,12 @@ def record_svg(record: BoardRecord, turn: int) -> str:
     shown = [(s, record.pieces[i].owner, record.pieces[i].kind.name, record.pieces[i].kind.rank)
              for i, s in enumerate(at.squares) if s != REMOVED]
     title = f"Round {record.round_number}, board {record.group + 1}, after turn {turn}"
-    return _document([board_svg(record.board, shown, at.owners, title)], title)
+    return _document([board_svg(record.board, shown, at.owners, title, record.players)], title)
 
 
 def _document(boards: list[list[str]], title: str) -> str:
     width = SIZE * CELL + MARGIN + 10
-    height = SIZE * CELL + MARGIN + 30
+    height = SIZE * CELL + MARGIN + 20 + LEGEND
     body = []
     for k, elements in enumerate(boards):
         body.append(f'<g transform="translate({k * width},0)">{"".join(elements)}</g>')
@@ -151,9 +159,10 @@ def svg(state: FairSquareState, viewer: int | None) -> str:
             final = position_after(record, len(record.turns) - 1)
             shown = [(s, record.pieces[i].owner, record.pieces[i].kind.name, record.pieces[i].kind.rank)
                      for i, s in enumerate(final.squares) if s != REMOVED]
-            boards.append(board_svg(record.board, shown, final.owners, f"Round {r}, board {g + 1}: after turn 15"))
+            boards.append(board_svg(record.board, shown, final.owners, f"Round {r}, board {g + 1}: after turn 15",
+                                    seats))
             continue
         ranks = {t.name: t.rank for t in state.roster()}
         shown = [(s, p, k, ranks[k]) for p in seats for k, s in state.placements[p].pieces]
-        boards.append(board_svg(match.boards[r - 1][g], shown, (), f"Round {r}, board {g + 1}: placement"))
+        boards.append(board_svg(match.boards[r - 1][g], shown, (), f"Round {r}, board {g + 1}: placement", seats))
     return _document(boards, describe(state, viewer).splitlines()[0])

@@ -15,7 +15,7 @@ _ACTS = {
     "seek": "heads for {target}",
     "best_open_within": "heads for the best open square {target}",
     "evict": "approaches the rank-{rank} {foe} on {target}",
-    "hunt": "hunts the rank-{rank} {foe} on {foe_square}, aiming at {target}",
+    "hunt": "hunts the rank-{rank} {foe} on {foe_square}{aim}",
     "raid": "raids {target}",
     "flee": "flees from the rank-{rank} {foe} on {foe_square}",
     "slide_best": "slides to the best open square {target}",
@@ -45,7 +45,8 @@ def sentence(record: BoardRecord, turn: int, step: PieceStep) -> str:
     foe_square = name(record.turns[turn - 1].positions[step.foe]) if foe else "-"
     act = _ACTS[kind].format(here=name(step.start), target=name(step.target) if step.target >= 0 else "-",
                              rank=foe.kind.rank if foe else "", foe=foe.kind.name if foe else "",
-                             foe_square=foe_square)
+                             foe_square=foe_square, aim="" if foe_square == name(step.target) else
+                             f", aiming at its predicted square {name(step.target)}")
     if step.end == step.start:
         result = "" if kind in ("hold", "anchor", "stay") else "; stays (no move gets nearer)" \
             if not step.dodged else "; stays (every move would be entered by a higher-ranked enemy)"

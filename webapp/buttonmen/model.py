@@ -34,6 +34,8 @@ ROW_Y = (2.35, 0.8)
 DIE = 0.84
 CAPTURED_DIE = 0.6
 CAPTURED_STEP = 0.68
+CAPTURED_GAP = 0.25
+"""Space between the last die slot and the first captured die."""
 MIN_SLOTS = 5
 
 WHITE, LINE = "#ffffff", "#333333"
@@ -196,7 +198,7 @@ def board(state: ButtonMenState, viewer: int | None, selection: Selection, click
                     text = text.replace(")", f"={shown[str(i)]})", 1)
                 out.cells.append(Cell(p, i, "setup", float(i), y, DIE, "–" if state.is_over else "?", text,
                                       fill=SETUP_FILL, line=SETUP_LINE, words=text))
-        start = slots - 0.35
+        start = slots - 1 + DIE / 2 + CAPTURED_GAP + CAPTURED_DIE / 2
         if state.captured[p]:
             out.labels.append((start - CAPTURED_DIE / 2, y + 0.45, "captured:"))
         for k, die in enumerate(state.captured[p]):

@@ -244,3 +244,21 @@ def test_manual_dice_not_rolled_yet_show_no_value() -> None:
     for (p, i), value in values.items():
         assert (value == "?") == (i in unrolled[p])
     assert "?" in values.values()
+
+
+def overlaps(a: view.Cell, b: view.Cell) -> bool:
+    return abs(a.x - b.x) < (a.size + b.size) / 2 and abs(a.y - b.y) < (a.size + b.size) / 2
+
+
+def test_captured_dice_never_overlap_a_die_in_play() -> None:
+    state, bot = new(3), make_bot(GAME, "random", 3)
+    checked = 0
+    while not state.is_over and checked < 60:
+        drawn = view.board(state, None, Selection(), False)
+        play = [c for c in drawn.cells if c.zone in ("play", "setup")]
+        for cell in (c for c in drawn.cells if c.zone == "captured"):
+            assert not any(overlaps(cell, other) for other in play), (cell, state.log[-1])
+            assert cell.x + cell.size / 2 <= drawn.x_end
+            checked += 1
+        state = state.apply(bot.choose(state))
+    assert checked, "the match captured no die"

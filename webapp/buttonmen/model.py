@@ -355,6 +355,12 @@ def score_rows(state: ButtonMenState) -> list[tuple[str, str, str]]:
     return rows
 
 
+def match_goal(state: ButtonMenState) -> str:
+    """How the match is won, e.g. "The first to win 1 round takes the match." """
+    wins = int(state.options["max_wins"])
+    return f"The first to win {wins} round{'s' if wins != 1 else ''} takes the match."
+
+
 def history_rows(state: ButtonMenState) -> list[tuple[str, str, str, str]]:
     """Per finished round: number, each score and the outcome."""
     rows = []

@@ -334,7 +334,7 @@ class ButtonMenView(GameView):
             "<table style='border-collapse:collapse;font-size:1.05em' aria-label='Score'><thead><tr>"
             "<th scope='col' style='text-align:left'>Button</th><th scope='col'>If the round ended now</th>"
             f"<th scope='col'>Rounds won–lost–drawn</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"<p style='margin:0.3em 0'>First to {state.options['max_wins']} round wins takes the match.</p>")
+            f"<p style='margin:0.3em 0'>{escape(model.match_goal(state))}</p>")
         summary = model.match_summary(state)
         self.summary.object = (
             "<div role='status' style='border:3px solid #1b5e20;background:#e8f5e9;color:#111;"

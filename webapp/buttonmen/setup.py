@@ -24,6 +24,25 @@ from webapp.shell.session import GameSession, seat_choices
 
 PICKED = ("buttons", "recipes", "max_wins")
 """Options with their own fields; every other option with choices is a ruling."""
+CHOICE_WORDS: dict[JSON, str] = {True: "yes", False: "no", "rng": "rolled by the computer",
+                                 "manual": "real dice, results typed in",
+                                 "random_first": "a random player starts", "die_min": "the die's lowest value"}
+"""Choice values in a player's words (the rest: underscores as spaces)."""
+RULING_LABELS = {
+    "dice_source": "Dice: rolled by the computer, or real dice with the results typed in",
+    "first_player": "Who starts round 1",
+    "must_attack": "BM-06: a player who can attack must attack (no: passing is always allowed).",
+}
+"""Rulings whose engine description speaks in code values."""
+
+
+def choice_label(option: Option, value: JSON) -> str:
+    """One choice of a ruling, in words: never ``None``, ``True``/``False`` or a code name."""
+    if option.name == "first_player":
+        return "decided by the initiative roll" if value is None else f"Player {int(str(value)) + 1}"
+    if isinstance(value, bool) or value in CHOICE_WORDS:
+        return CHOICE_WORDS[value]
+    return str(value).replace("_", " ")
 
 
 def roster_names() -> list[str]:
@@ -147,9 +166,10 @@ class MatchSetup(pn.viewable.Viewer):
     @staticmethod
     def _ruling(option: Option) -> pn.widgets.Select:
         assert option.choices is not None
-        choices = {("default (none)" if c is None else str(c).replace("_", " ")): c for c in option.choices}
-        return pn.widgets.Select(label=option.doc, options=choices, value=option.default,
-                                 stylesheets=[FOCUS_CSS, NO_SPIN_CSS], sizing_mode="stretch_width")
+        choices = {choice_label(option, c): c for c in option.choices}
+        return pn.widgets.Select(label=RULING_LABELS.get(option.name, option.doc), options=choices,
+                                 value=option.default, stylesheets=[FOCUS_CSS, NO_SPIN_CSS],
+                                 sizing_mode="stretch_width")
 
     def name_text(self, player: int) -> str:
         """The name typed or picked for ``player``.

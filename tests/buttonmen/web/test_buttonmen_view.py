@@ -6,6 +6,8 @@ compares the page's offer with ``state.legal_actions()`` itself.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import core
@@ -15,7 +17,8 @@ from core.buttonmen import Attack, ButtonMenState, ChooseSwing, Pass, Surrender,
 from core.buttonmen.render import points
 from webapp.buttonmen import model as view
 from webapp.buttonmen.model import Selection
-from webapp.buttonmen.setup import button_info, match_options, recipe_problem
+from webapp.shell.session import GameSession
+from webapp.buttonmen.setup import MatchSetup, button_info, choice_label, match_options, recipe_problem
 
 GAME = core.get_game("button-men")
 
@@ -262,3 +265,14 @@ def test_captured_dice_never_overlap_a_die_in_play() -> None:
             checked += 1
         state = state.apply(bot.choose(state))
     assert checked, "the match captured no die"
+
+
+def test_rulings_and_goal_speak_in_player_words() -> None:
+    form = MatchSetup(GameSession(GAME, ["human", "greedy"]))
+    words = [w.label for w in form._rulings.values()] + [k for w in form._rulings.values() for k in w.options]
+    assert len(words) > 20
+    for text in words:
+        assert not re.search(r"\bNone\b|\bTrue\b|\bFalse\b|\brng\b|seeded|_", text), text
+    assert choice_label(next(o for o in GAME.options if o.name == "first_player"), 1) == "Player 2"
+    assert view.match_goal(new(max_wins=1)) == "The first to win 1 round takes the match."
+    assert view.match_goal(new(max_wins=3)) == "The first to win 3 rounds takes the match."

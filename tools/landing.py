@@ -1,9 +1,11 @@
 """The landing page: ``site/index.html`` with its ``<!-- games -->`` marker replaced by the games.
 
-Every registered game (``core.GAMES``) gets a card: its title, the first line
-of its class docstring, a link to its page (when :mod:`webapp.registry` lists
-one) and links to its tutorials in JupyterLite (``notebooks/<game>.ipynb`` and
-translations ``notebooks/<game>.<lang>.ipynb``).
+Every registered game (``core.GAMES``) gets a card: its title, one line about
+it and how long a game takes (:mod:`tools.rules`), a picture of a typical
+position drawn by the engine (``assets/boards/<game>.svg``), a link to its page
+(when :mod:`webapp.registry` lists one), its tutorials in JupyterLite
+(``notebooks/<game>.ipynb``, translations ``notebooks/<game>.<lang>.ipynb`` and
+further lessons ``notebooks/<game>-<topic>.ipynb``) and its Rules page.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.common import NOTEBOOKS, SITE_SRC, stop
+from tools.rules import summary_of, typical_position, write_rules
 from webapp.registry import AppEntry
 
 MARKER = "<!-- games -->"
@@ -28,21 +31,19 @@ def tutorials(game: str) -> list[tuple[str | None, str]]:
     return found + [(p.suffixes[-2][1:], p.name) for p in sorted(NOTEBOOKS.glob(f"{game}.*.ipynb"))]
 
 
+def lessons(game: str) -> list[tuple[str, str]]:
+    """A game's further lessons, ``notebooks/<game>-<topic>.ipynb``: ``(topic, file name)``."""
+    return [(p.stem[len(game) + 1:], p.name) for p in sorted(NOTEBOOKS.glob(f"{game}-*.ipynb"))
+            if "." not in p.stem]
+
+
 def tutorial_url(notebook: str) -> str:
     """The relative URL of a tutorial notebook in the site's JupyterLite."""
     return f"lite/notebooks/index.html?path={notebook}"
 
 
-def summary(game: Any) -> str:
-    """One line about a game: its class docstring's first line, title prefix dropped."""
-    line = ((type(game).__doc__ or "").strip().splitlines() or [""])[0]
-    prefix = f"{game.title}:"
-    line = line[len(prefix):].strip() if line.startswith(prefix) else line
-    return line[:1].upper() + line[1:]
-
-
 def links(name: str, title: str, pages: dict[str, str]) -> list[str]:
-    """The list items of one game's card: its page, then its tutorials."""
+    """The list items of one game's card: its page, its tutorials, then its Rules page."""
     items = []
     if name in pages:
         items.append(f'<li><a class="play" href="apps/{pages[name]}.html">Play {title}'
@@ -56,31 +57,46 @@ def links(name: str, title: str, pages: dict[str, str]) -> list[str]:
             language = html.escape(LANGUAGE_NAMES.get(lang, lang))
             items.append(f'<li><a class="learn" href="{href}" hreflang="{lang}">{hidden}Tutorial notebook '
                          f'(<span lang="{lang}">{language}</span>)</a></li>')
+    for topic, notebook in lessons(name):
+        items.append(f'<li><a class="learn" href="{html.escape(tutorial_url(notebook))}">'
+                     f'<span class="visually-hidden">{title}: </span>Lesson: {html.escape(topic)}</a></li>')
+    items.append(f'<li><a class="learn" href="rules/{name}.html"><span class="visually-hidden">{title}: </span>'
+                 'Rules</a></li>')
     return items
 
 
-def game_cards(apps: Sequence[AppEntry]) -> str:
-    """The landing page's list of games, with their page and tutorial links."""
-    import core
+def card(game: Any, pages: dict[str, str]) -> str:
+    """One game's card: title, what it is, how long it takes, a picture, its links."""
+    name, title = game.name, html.escape(game.title)
+    text = summary_of(game)
+    duration = f'<p class="duration">{html.escape(text.duration)}</p>' if text.duration else ""
+    return (f'<li class="game" id="{name}">\n<article aria-labelledby="title-{name}">\n'
+            f'<h3 id="title-{name}">{title}</h3>\n<p>{html.escape(text.line)}</p>\n{duration}\n'
+            f'<img class="board" src="assets/boards/{name}.svg" width="320" height="240" '
+            f'alt="{title}: a position a few moves into a game">\n'
+            f'<ul class="links">{"".join(links(name, title, pages))}</ul>\n</article>\n</li>')
 
-    pages = {entry.game: entry.page for entry in apps}
-    cards = []
-    for name, game in core.GAMES.items():
-        title = html.escape(game.title)
-        cards.append(
-            f'<li class="game" id="{name}">\n<article aria-labelledby="title-{name}">\n'
-            f'<h3 id="title-{name}">{title}</h3>\n<p>{html.escape(summary(game))}</p>\n'
-            f'<ul class="links">{"".join(links(name, title, pages))}</ul>\n</article>\n</li>'
-        )
-    return "\n".join(cards)
+
+def write_boards(folder: Path, games: Sequence[Any]) -> None:
+    """Each game's typical position, drawn by its engine, as ``<game>.svg``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for game in games:
+        (folder / f"{game.name}.svg").write_text(typical_position(game).svg())
 
 
 def write_landing(out: Path, apps: Sequence[AppEntry]) -> None:
-    """The landing page with the game list filled in, plus its assets, into ``out``."""
+    """The landing page with the game list filled in, its assets and the Rules pages, into ``out``."""
+    import core
+
     page = (SITE_SRC / "index.html").read_text()
     if MARKER not in page:
         stop(f"site/index.html lacks the {MARKER} marker")
-    (out / "index.html").write_text(page.replace(MARKER, game_cards(apps)))
-    if (SITE_SRC / "assets").is_dir():
-        shutil.copytree(SITE_SRC / "assets", out / "assets", dirs_exist_ok=True)
+    pages = {entry.game: entry.page for entry in apps}
+    games = list(core.GAMES.values())
+    (out / "index.html").write_text(page.replace(MARKER, "\n".join(card(game, pages) for game in games)))
+    shutil.copytree(SITE_SRC / "assets", out / "assets", dirs_exist_ok=True)
+    write_boards(out / "assets" / "boards", games)
+    notebooks = {game.name: tutorial_url(f"{game.name}.ipynb") for game in games
+                 if (NOTEBOOKS / f"{game.name}.ipynb").exists()}
+    write_rules(out, games, pages, notebooks)
     (out / ".nojekyll").write_text("")

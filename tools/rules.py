@@ -1,0 +1,195 @@
+"""The Rules pages: ``rules/<game>.html`` for every registered game, written at site build time.
+
+Each page is the project's own summary of the game (``site/rules/<game>.md``,
+a small Markdown subset: ``#`` and ``##`` headings, paragraphs, ``*`` and
+``1.`` lists, ``**bold**``, ``*italic*``, and ``@picture N caption`` for the
+engine's picture of the position after ``N`` actions of :func:`sample_line`),
+then a table of every ruling generated from the engine's ``Game.options``
+(name, default, doc), so the table cannot drift from the code.  A game that
+is registered but has no summary yet still gets a page: its one-line
+description and the rulings table.  A summary starts with two header lines,
+``summary: ...`` (what the game is, in one line) and ``duration: ...`` (how
+long a game takes), then a blank line.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tools.common import SITE_SRC, stop
+
+RULES_SRC = SITE_SRC / "rules"
+INLINE = ((re.compile(r"\*\*(.+?)\*\*"), r"<strong>\1</strong>"), (re.compile(r"\*(.+?)\*"), r"<em>\1</em>"),
+          (re.compile(r"`(.+?)`"), r"<code>\1</code>"))
+PICTURE = re.compile(r"@picture (\d+) (.+)")
+SAMPLE_SEED = 1
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A game's own text: one line about it, how long it takes, and the rules in Markdown."""
+
+    line: str
+    duration: str
+    body: str
+
+
+def docstring_line(game: Any) -> str:
+    """One line about a game: its class docstring's first line, title prefix dropped."""
+    line = ((type(game).__doc__ or "").strip().splitlines() or [""])[0]
+    prefix = f"{game.title}:"
+    line = line[len(prefix):].strip() if line.startswith(prefix) else line
+    return line[:1].upper() + line[1:]
+
+
+def summary_of(game: Any) -> Summary:
+    """The game's summary file, or its docstring line alone when it has none yet."""
+    path = RULES_SRC / f"{game.name}.md"
+    if not path.is_file():
+        return Summary(docstring_line(game), "", "")
+    head, _, body = path.read_text().partition("\n\n")
+    fields = dict(line.split(": ", 1) for line in head.splitlines() if ": " in line)
+    if set(fields) != {"summary", "duration"}:
+        stop(f"{path} must start with the lines 'summary: ...' and 'duration: ...'")
+    return Summary(fields["summary"], fields["duration"], body)
+
+
+def sample_line(game: Any, actions: int) -> Any:
+    """The position after ``actions`` actions of a seeded game, each the first legal one of the first actor."""
+    state = game.new(seed=SAMPLE_SEED)
+    for _ in range(actions):
+        if not state.actors:
+            break
+        actor = min(state.actors, key=lambda a: (a < 0, a))
+        state = state.apply(state.legal_actions(actor)[0], actor)
+    return state
+
+
+def typical_position(game: Any) -> Any:
+    """A position a few moves into a game, for the landing page's card."""
+    return sample_line(game, 6)
+
+
+def inline(text: str) -> str:
+    """Escape ``text`` and apply the inline marks."""
+    text = html.escape(text, quote=False)
+    for pattern, replacement in INLINE:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def markdown(text: str, game: Any) -> str:
+    """The Markdown subset as HTML (headings start at level 2: the page's title is the h1)."""
+    out = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = block.splitlines()
+        first = lines[0]
+        picture = PICTURE.fullmatch(first)
+        if picture:
+            svg = sample_line(game, int(picture.group(1))).svg()
+            out.append(f'<figure class="board">{svg}<figcaption>{inline(picture.group(2))}</figcaption></figure>')
+        elif first.startswith("#"):
+            level = len(first) - len(first.lstrip("#")) + 1
+            title = first.lstrip("#").strip()
+            slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+            out.append(f'<h{level} id="{slug}">{inline(title)}</h{level}>')
+        elif first.startswith("* ") or re.match(r"\d+\. ", first):
+            tag = "ul" if first.startswith("* ") else "ol"
+            items = re.split(r"\n(?:\* |\d+\. )", "\n" + block)[1:]
+            out.append(f"<{tag}>" + "".join(f"<li>{inline(' '.join(i.split()))}</li>" for i in items) + f"</{tag}>")
+        else:
+            out.append(f"<p>{inline(' '.join(block.split()))}</p>")
+    return "\n".join(out)
+
+
+def ruling_id(doc: str) -> str:
+    """The rulebook id a doc starts with (``BU-01: ...``), or empty."""
+    match = re.match(r"([A-Z]{2,3}-\d+\w*):", doc)
+    return match.group(1) if match else ""
+
+
+def show_value(value: Any) -> str:
+    """An option value as a player would type it."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def options_table(game: Any) -> str:
+    """Every option of the engine: name, default, choices and what it decides."""
+    rows = []
+    for option in game.options:
+        rid = ruling_id(option.doc)
+        doc = option.doc[len(rid) + 1:].strip() if rid else option.doc
+        choices = ", ".join(show_value(c) for c in option.choices) if option.choices else "see description"
+        anchor = f' id="{rid}"' if rid else ""
+        rows.append(f"<tr{anchor}><th scope=\"row\"><code>{html.escape(option.name)}</code></th>"
+                    f"<td>{html.escape(rid or '—')}</td><td><code>{html.escape(show_value(option.default))}</code></td>"
+                    f"<td>{html.escape(choices)}</td><td>{html.escape(doc)}</td></tr>")
+    return ('<div class="table-scroll" tabindex="0" role="region" aria-labelledby="rulings">'
+            '<table><caption>Every ruling and setting, as the engine defines it</caption>'
+            '<thead><tr><th scope="col">option</th><th scope="col">ruling</th><th scope="col">default</th>'
+            '<th scope="col">choices</th><th scope="col">what it decides</th></tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table></div>")
+
+
+def page_links(game: Any, page: str | None, tutorial: str | None) -> str:
+    """The page's links: back to all games, play, tutorial."""
+    items = ['<li><a href="../index.html">All games</a></li>']
+    if page:
+        items.append(f'<li><a href="../apps/{page}.html">Play {html.escape(game.title)}</a></li>')
+    if tutorial:
+        items.append(f'<li><a href="../{html.escape(tutorial)}">Tutorial</a></li>')
+    return f'<nav aria-label="{html.escape(game.title)}"><ul class="links">{"".join(items)}</ul></nav>'
+
+
+def rules_page(game: Any, page: str | None, tutorial: str | None) -> str:
+    """The whole Rules page of ``game``."""
+    text = summary_of(game)
+    title = html.escape(game.title)
+    duration = f"<p>{html.escape(text.duration)}</p>" if text.duration else ""
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{title}: rules - Rulebox</title>
+  <link rel="stylesheet" href="../assets/style.css">
+</head>
+<body>
+  <a class="skip-link" href="#main">Skip to the rules</a>
+  <header class="banner">
+    <p class="home"><a href="../index.html">Rulebox</a></p>
+    <h1>{title}: rules</h1>
+    <p class="tagline">{html.escape(text.line)}</p>
+    {duration}
+    {page_links(game, page, tutorial)}
+  </header>
+  <main id="main" tabindex="-1" class="rules">
+    {markdown(text.body, game)}
+    <h2 id="rulings">Rulings and options</h2>
+    <p>Where the rulebook leaves a question open, the engine decides it and names the decision. Each row is
+      read from the engine's own option list; a game page or a notebook may switch an option.</p>
+    {options_table(game)}
+  </main>
+  <footer class="site-footer">
+    <p><a href="../index.html">Back to all games</a> · rules version {html.escape(str(game.rules_version))}</p>
+  </footer>
+</body>
+</html>
+"""
+
+
+def write_rules(out: Path, games: Sequence[Any], pages: dict[str, str], tutorials: dict[str, str]) -> None:
+    """One Rules page per game into ``out/rules``."""
+    folder = out / "rules"
+    folder.mkdir(parents=True, exist_ok=True)
+    for game in games:
+        (folder / f"{game.name}.html").write_text(rules_page(game, pages.get(game.name), tutorials.get(game.name)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.buttonmen.actions import ATTACK_TYPES, Attack
-from core.buttonmen.attacks import Context
+from core.buttonmen.attacks import Context, trip_needs, trip_reach
 from core.buttonmen.dice import Die
 from core.buttonmen.recipe import (
     BERSERK, BOOM, DOPPELGANGER, FIRE, INSULT, KONSTANT, SHADOW, SPEED, TRIP, WARRIOR,
@@ -48,6 +48,11 @@ def attack_problem(a: Attack, mine: Sequence[Die], theirs: Sequence[Die], ctx: C
         return f"{attackers[0].label} cannot make Power attacks"
     if any(t.has(WARRIOR) for t in targets):
         return "Warrior dice cannot be attacked"
+    if a.kind == "Trip" and len(attackers) == len(targets) == 1:
+        reach, need = trip_reach(attackers[0], ctx), trip_needs(targets[0], ctx)
+        if reach < need:
+            return (f"{attackers[0].label} can roll at most {reach} and {targets[0].label} shows at least {need} "
+                    "after its own resize: this Trip can never capture (section 8.2)")
     total = sum(t.value for t in targets)
     return (f"{a.kind} attack by [{', '.join(d.label for d in attackers)}] on "
             f"[{', '.join(t.label for t in targets)}] is not legal (targets show {total})")

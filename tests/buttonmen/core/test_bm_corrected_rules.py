@@ -76,7 +76,7 @@ def test_trip_reach_uses_a_maximum_targets_size_after_its_own_resize() -> None:
     state = position("t(4) (2)", "HM(4) (20)", [[1, 2], [0, 20]])
     assert state.dice[1][0].value == 4
     assert [a.targets for a in state.attacks() if a.kind == "Trip"] == [(1,)]      # only the (20)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"t\(4\):1 can roll at most 4 and HM\(4\):4 shows at least 6"):
         state.apply(Attack("Trip", (0,), (0,)))
     reach = position("t(6) (2)", "HM(4) (20)", [[1, 2], [0, 20]])
     assert [a.targets for a in reach.attacks() if a.kind == "Trip"] == [(0,), (1,)]

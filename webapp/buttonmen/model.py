@@ -332,6 +332,13 @@ def size_choice(state: ButtonMenState) -> Choice | None:
     return None
 
 
+def remembered_size(choice: Choice, earlier: Sequence[tuple[int, Action]], player: int) -> Action:
+    """The size ``player`` chose last time among ``choice``'s options (``earlier``: ``(actor, action)``
+    pairs, oldest first), else the smallest size offered."""
+    offered = list(choice.options.values())
+    return next((a for actor, a in reversed(earlier) if actor == player and a in offered), offered[0])
+
+
 def pass_action(state: ButtonMenState) -> Pass | None:
     """The legal Pass, if any."""
     return next((a for a in state.legal_actions() if isinstance(a, Pass)), None)

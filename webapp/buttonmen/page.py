@@ -60,6 +60,8 @@ class ButtonMenView(GameView):
         self.unlocked: int | None = None
         """In hot-seat: the player who last took the device for a secret choice."""
         self._syncing = False
+        self._sized_for: State | None = None
+        """The state the size list was last filled for."""
 
     def board(self, state: State, act: Act) -> DiceBoard:
         return DiceBoard(state, act)
@@ -252,9 +254,12 @@ class ButtonMenView(GameView):
         self.size_box.visible = choice is not None
         if choice is not None:
             self.size_prompt.object = f"<p style='margin:0.2em 0'>{escape(choice.prompt)}</p>"
-            if self.size_select.options != choice.options:
+            if self._sized_for is not state:  # each decision starts at this player's size of last round
+                self._sized_for = state
+                earlier = [(step.actor, step.action) for step in session.steps]
+                assert state.to_move is not None
                 self.size_select.param.update(options=choice.options, label=choice.label,
-                                              value=next(iter(choice.options.values())))
+                                              value=model.remembered_size(choice, earlier, state.to_move))
         self._attack_controls(state, human and state.phase == "attack")
         others = [] if not human or state.phase in ("attack", "swing") else state.legal_actions()
         buttons = []

@@ -79,6 +79,7 @@ def test_hot_seat_hides_each_secret_choice_behind_a_pass_the_device_screen() -> 
     assert "(X)" in notations and not any("17" in n for n in notations)
     press(app.view.reveal)
     assert "Size of swing X" == app.view.size_select.label
+    assert app.view.size_select.value == app.view.size_select.options["4 sides"], "not Bauer's secret 17"
     app.view.size_select.value = app.view.size_select.options["6 sides"]
     press(app.view.size_confirm)
     assert state(app).phase == "attack" and not app.view.reveal.visible

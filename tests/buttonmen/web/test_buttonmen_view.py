@@ -276,3 +276,13 @@ def test_rulings_and_goal_speak_in_player_words() -> None:
     assert choice_label(next(o for o in GAME.options if o.name == "first_player"), 1) == "Player 2"
     assert view.match_goal(new(max_wins=1)) == "The first to win 1 round takes the match."
     assert view.match_goal(new(max_wins=3)) == "The first to win 3 rounds takes the match."
+
+
+def test_the_size_list_starts_at_the_players_size_of_last_round() -> None:
+    choice = view.size_choice(new())
+    assert choice is not None
+    sizes = list(choice.options.values())
+    assert view.remembered_size(choice, [], 0) == sizes[0], "a first choice starts at the smallest size"
+    earlier = [(0, ChooseSwing("X", 12)), (1, ChooseSwing("X", 17)), (0, Pass())]
+    assert view.remembered_size(choice, earlier, 0) == ChooseSwing("X", 12)
+    assert view.remembered_size(choice, earlier, 1) == ChooseSwing("X", 17), "never the other player's"

@@ -38,7 +38,9 @@ def descriptions(state: Any) -> list[str]:
 def play(game_name: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     """Play one seeded game to the end (random bot against greedy bot) and record it."""
     import core
+    from core import rng
     from core.bots import GreedyBot, RandomBot
+    from core.protocol import CHANCE
 
     game = core.get_game(game_name)
     state = game.new(seed=seed, **options)
@@ -46,8 +48,11 @@ def play(game_name: str, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     texts = [descriptions(state)]
     while not state.is_over:
         mover = state.to_move
-        bot = bots[mover] if mover in (0, 1) else bots[0]
-        state = state.apply(bot.choose(state))
+        if mover == CHANCE:   # dice typed by hand: any legal result, seeded (no bot picks its dice)
+            action = rng.choice(rng.derive(seed, len(state.history)), state.legal_actions())[1]
+        else:
+            action = bots[mover].choose(state)
+        state = state.apply(action)
         texts.append(descriptions(state))
     return {"record": state.to_record(), "texts": texts}
 

@@ -382,6 +382,44 @@ def history_rows(state: ButtonMenState) -> list[tuple[str, str, str, str]]:
     return rows
 
 
+@dataclass(frozen=True)
+class RoundOver:
+    """A round that just ended, as the page shows it until the player moves on."""
+
+    number: int
+    result: str
+    """Who won and the final scores."""
+    rows: list[tuple[str, str, str, str]]
+    """Per player: button, dice in play, dice captured (both as the last action found them), final score."""
+    last: list[str]
+    """The last action of the round, in the log's words."""
+    before: ButtonMenState
+    """The position the last action was played in (the board shows it)."""
+    marked: Selection
+    """The last attack's dice, marked on the board."""
+
+
+def ended_round(before: ButtonMenState, action: Action, after: ButtonMenState) -> RoundOver | None:
+    """The round ``action`` finished, or None when it finished none."""
+    if len(after.rounds) == len(before.rounds):
+        return None
+    end = after.rounds[len(before.rounds)]
+    names = after.buttons
+    score = f"{points(end.scores[0])} to {points(end.scores[1])}"
+    if end.surrendered is not None:
+        result = f"{names[end.surrendered]} surrendered the round; {names[1 - end.surrendered]} wins it ({score})."
+    elif end.winner is None:
+        result = f"The round is a draw, {score}."
+    else:
+        result = f"{names[end.winner]} wins the round, {score}."
+    rows = [(names[p], ", ".join(d.label for d in before.dice[p]) or "none",
+             ", ".join(d.label for d in before.captured[p]) or "none", points(end.scores[p])) for p in (0, 1)]
+    marked = Selection()
+    if isinstance(action, Attack):
+        marked = Selection(frozenset(action.attackers), frozenset(action.targets))
+    return RoundOver(end.number, result, rows, new_log_lines(before, after), before, marked)
+
+
 def match_summary(state: ButtonMenState) -> str:
     """The end-of-match sentence ("" while the match goes on)."""
     if not state.is_over:

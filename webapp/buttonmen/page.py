@@ -25,7 +25,7 @@ from webapp.buttonmen.model import Selection
 from webapp.buttonmen.setup import MatchSetup
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
-from webapp.shell.session import HUMAN, seat_label
+from webapp.shell.session import HUMAN, GameSession, Step, seat_label
 from webapp.shell.widgets import FOCUS_CSS, button, heading, html
 
 GAME = core.get_game("button-men")
@@ -62,6 +62,9 @@ class ButtonMenView(GameView):
         self._syncing = False
         self._sized_for: State | None = None
         """The state the size list was last filled for."""
+        self._last_step: Step | None = None
+        self.round_over: model.RoundOver | None = None
+        """The round that just ended, shown (board and result) until the player moves on."""
 
     def board(self, state: State, act: Act) -> DiceBoard:
         return DiceBoard(state, act)
@@ -90,7 +93,8 @@ class ButtonMenView(GameView):
     @property
     def can_select(self) -> bool:
         """True when a human attacks now (dice on the board may be clicked)."""
-        return self.page.session.human_to_move and self.state.phase == "attack" and not self.curtained
+        return (self.page.session.human_to_move and self.state.phase == "attack" and not self.curtained
+                and self.round_over is None)
 
     def interactive(self, page: GamePage) -> bool:
         return self.can_select
@@ -116,6 +120,9 @@ class ButtonMenView(GameView):
         self.dice.on_die = self.click_die
         page.session.pace = lambda _step: self.bot_delay
         self.setup = MatchSetup(page.session)
+        self.round_panel = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.next_round = button("Next round", color="primary")
+        self.next_round.on_click(lambda _e: self.dismiss_round())
         self.curtain = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.reveal = button("Show my choices", color="primary")
         self.reveal.on_click(lambda _e: self.take_device())
@@ -170,7 +177,8 @@ class ButtonMenView(GameView):
                  "dice, then the die to capture; blue outlines mark dice that can attack, red outlines "
                  "the dice they can capture. Captured dice sit on the right of their captor's row.</p>",
                  margin=(0, 5), sizing_mode="stretch_width"),
-            self.curtain, self.reveal, self.size_box, self.attack_box, self.other_buttons,
+            self.round_panel, self.next_round, self.curtain, self.reveal, self.size_box, self.attack_box,
+            self.other_buttons,
             page.refused, self.list_box, self.summary, self.again,
         ]
 
@@ -220,13 +228,21 @@ class ButtonMenView(GameView):
         else:
             self.page.notice = "Not possible: choose an action in the list first."
 
+    def dismiss_round(self) -> None:
+        """The player has seen the finished round: on to the next one (bots may act again)."""
+        self.round_over = None
+        self.page.session.held = False
+        self.page.refresh()
+
     def take_device(self) -> None:
         """Hot-seat: the player to move has the device; show their choices."""
         self.unlocked = self.state.to_move
         self.page.refresh()
 
     def on_key(self, page: GamePage, key: str) -> None:
-        if key.isdigit():
+        if self.round_over is not None and not self.state.is_over:
+            page.notice = f"Round {self.round_over.number} is over: press \"Next round\" to go on."
+        elif key.isdigit():
             index = int(key) - 1
             mover = self.state.to_move
             if self.can_select and mover is not None and index < len(self.state.dice[mover]):
@@ -247,8 +263,9 @@ class ButtonMenView(GameView):
 
     def refresh(self, page: GamePage) -> None:
         state, session = self.state, page.session
+        self._follow_rounds(session)
         curtained = self.curtained
-        human = session.human_to_move and not curtained
+        human = session.human_to_move and not curtained and self.round_over is None
         self._curtain(state, curtained)
         choice = model.size_choice(state) if human else None
         self.size_box.visible = choice is not None
@@ -277,6 +294,41 @@ class ButtonMenView(GameView):
 
     def _press_action(self, action: Action, _event: object) -> None:
         self.page.play(action)
+
+    def _follow_rounds(self, session: GameSession) -> None:
+        """Keep a round that just ended on screen (bots wait) until the player moves on."""
+        steps = session.steps
+        last = steps[-1] if steps and steps[-1].after is session.state else None
+        if last is not self._last_step:
+            self._last_step = last
+            self.round_over = None
+            if last is not None:
+                assert isinstance(last.before, ButtonMenState) and isinstance(last.after, ButtonMenState)
+                self.round_over = model.ended_round(last.before, last.action, last.after)
+        over = self.round_over
+        session.held = over is not None
+        self.next_round.visible = over is not None and not session.state.is_over
+        if over is None:
+            self.round_panel.object = ""
+            return
+        self.dice.show_state(over.before, viewer=self.viewer(self.page))
+        self.dice.select(over.marked)
+        rows = "".join(f"<tr><th scope='row' style='text-align:left'>{escape(name)}</th><td>{escape(dice)}</td>"
+                       f"<td>{escape(captured)}</td><td style='text-align:center'>{score}</td></tr>"
+                       for name, dice, captured, score in over.rows)
+        last_action = "".join(f"<li>{escape(line)}</li>" for line in over.last)
+        self.round_panel.object = (
+            "<section aria-labelledby='bm-round-over' style='border:3px solid #0b3d91;background:#e3f2fd;"
+            "color:#111;padding:0.5em 0.8em;border-radius:6px'>"
+            f"<h3 id='bm-round-over' style='margin:0'>Round {over.number} over</h3>"
+            f"<p style='margin:0.3em 0'><strong>{escape(over.result)}</strong></p>"
+            "<table style='border-collapse:collapse' aria-label='How the round ended'><thead><tr>"
+            "<th scope='col' style='text-align:left'>Button</th><th scope='col'>Dice in play</th>"
+            "<th scope='col'>Dice captured</th><th scope='col'>Round score</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
+            f"<p style='margin:0.3em 0 0 0'>The last action:</p><ul style='margin:0'>{last_action}</ul>"
+            "<p style='margin:0.3em 0 0 0'>The board and the table show the dice as the last action found "
+            "them; its dice are marked.</p></section>")
     def _curtain(self, state: ButtonMenState, curtained: bool) -> None:
         self.reveal.visible = curtained
         if not curtained:

@@ -105,6 +105,8 @@ class GameSession(param.Parameterized):
         default=0.0, bounds=(0, None), doc="Least seconds between a step and the bot's next action.")
     moderator: bool = param.Boolean(  # type: ignore[assignment]
         default=False, doc="The people at the table may act as the moderator (referee).")
+    held: bool = param.Boolean(  # type: ignore[assignment]
+        default=False, doc="Bots wait: the page shows something the people at the table must see first.")
 
     def __init__(self, game: Game, seats: Sequence[str], state: State | None = None,
                  **params: Any) -> None:
@@ -118,6 +120,7 @@ class GameSession(param.Parameterized):
         """Least seconds before a bot acts after ``step`` (the board's animation time)."""
         self._generation = 0
         self._driving: int | None = None
+        self.param.watch(lambda _event: self._kick(), ["held"])
 
     # --- queries -----------------------------------------------------------------
 
@@ -243,7 +246,7 @@ class GameSession(param.Parameterized):
             while generation == self._generation:
                 state = self.state
                 bots = sorted(a for a in state.actors if self.is_bot(a))
-                if not bots:
+                if not bots or self.held:
                     break
                 started = time.monotonic()
                 self.thinking = True
@@ -280,5 +283,5 @@ class GameSession(param.Parameterized):
         self._kick()
 
     def _kick(self) -> None:
-        if self.bot_to_move and self.scheduler is not None and self._driving != self._generation:
+        if self.bot_to_move and not self.held and self.scheduler is not None and self._driving != self._generation:
             self.scheduler(self.drive_bots)

@@ -147,7 +147,9 @@ def test_the_bot_plays_its_turns_without_the_page_waiting() -> None:
 def test_a_whole_match_against_the_bot_ends_in_the_summary() -> None:
     app = make_app(("human", "greedy"), seed=4)
     while not state(app).is_over:
-        if app.session.bot_to_move:
+        if app.view.next_round.visible:
+            press(app.view.next_round)
+        elif app.session.bot_to_move:
             run(app.session.drive_bots())
             continue
         current = state(app)
@@ -199,3 +201,36 @@ def test_a_secret_swing_choice_stays_out_of_the_link_and_a_reload_asks_again() -
     assert state(reloaded).to_move == 0 and state(reloaded).options["max_wins"] == 2
     reloaded.view.take_device()
     assert reloaded.view.size_box.visible, "Bauer's player is asked to choose again"
+
+
+def play_until_a_round_ends(app: GamePage) -> None:
+    """Play Bauer's side (first legal attack, smallest size) and drive the bot until a round ends."""
+    while app.view.round_over is None:
+        if app.session.bot_to_move:
+            run(app.session.drive_bots())
+        elif view.size_choice(state(app)) is not None:
+            press(app.view.size_confirm)
+        else:
+            app.play(state(app).legal_actions()[0])
+        assert app.notice == "", app.notice
+
+
+def test_a_finished_round_stays_on_screen_until_the_player_goes_on() -> None:
+    app = make_app(("human", "greedy"), seed=4, max_wins=3)
+    play_until_a_round_ends(app)
+    over = app.view.round_over
+    assert over is not None and over.number == 1 and len(state(app).rounds) == 1
+    panel = str(app.view.round_panel.object)
+    assert "Round 1 over" in panel and over.result in panel and app.view.next_round.visible
+    for name, dice, captured, score in over.rows:
+        assert all(part in panel for part in (name, dice, captured, score))
+    assert app.board.state is over.before, "the board keeps the round's last dice"
+    assert not app.view.size_box.visible and not app.view.attack_box.visible and not app.view.list_box.visible
+    waiting = state(app)
+    run(app.session.drive_bots())
+    assert state(app) is waiting, "the bot waits too"
+    app.press("p")
+    assert "press \"Next round\"" in app.notice and state(app) is waiting
+    press(app.view.next_round)
+    assert app.view.round_over is None and app.view.round_panel.object == "" and app.board.state is state(app)
+    assert not app.session.held

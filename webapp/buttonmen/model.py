@@ -14,8 +14,9 @@ from typing import Any
 
 from core.buttonmen import Attack, ButtonMenState, ChooseOption, ChooseSwing, Pass, Surrender, parse_recipe
 from core.buttonmen.recipe import SWING_RANGES
-from core.buttonmen.render import points
+from core.buttonmen.render import points, status
 from core.protocol import Action
+from webapp.buttonmen.legend import ATTACK_RULES
 from webapp.shell.geometry import to_pixels
 from webapp.shell.session import HUMAN
 
@@ -337,6 +338,26 @@ def remembered_size(choice: Choice, earlier: Sequence[tuple[int, Action]], playe
     pairs, oldest first), else the smallest size offered."""
     offered = list(choice.options.values())
     return next((a for actor, a in reversed(earlier) if actor == player and a in offered), offered[0])
+
+
+def refusal(state: ButtonMenState, action: Action, reason: str) -> str:
+    """Why the engine refused ``action`` (its ``reason``), in the page's words with the rule."""
+    if "is not a legal action in the" in reason:
+        return f"Not possible now. {status(state)}"
+    reason = reason.removeprefix(f"{action}: ")
+    if isinstance(action, Attack) and state.phase == "attack" and state.to_move is not None:
+        p = state.to_move
+        if not all(i < len(state.dice[p]) for i in action.attackers) or \
+                not all(j < len(state.dice[1 - p]) for j in action.targets):
+            return "Not possible: a selected die is no longer on the table."
+        mine = ", ".join(state.dice[p][i].label for i in action.attackers) or "no dice"
+        theirs = ", ".join(state.dice[1 - p][j].label for j in action.targets) or "no die"
+        rule = ATTACK_RULES.get(action.kind)
+        text = f"Not possible: a {action.kind} attack of {mine} on {theirs}."
+        if "[" not in reason:  # the engine's own sentence, when it names no raw die lists
+            text += f" {reason[:1].upper()}{reason[1:]}."
+        return text + (f" The rule: in a {action.kind} attack, {rule}" if rule else "")
+    return f"Not possible: {reason}."
 
 
 def pass_action(state: ButtonMenState) -> Pass | None:

@@ -18,7 +18,7 @@ import core
 from core.bots import DEFAULT_LEVEL
 from core.buttonmen import ButtonMenState, Pass
 from core.buttonmen.render import status
-from core.protocol import Action, State
+from core.protocol import Action, IllegalAction, State
 from webapp.buttonmen import model
 from webapp.buttonmen.board import DiceBoard
 from webapp.buttonmen.model import Selection
@@ -98,6 +98,9 @@ class ButtonMenView(GameView):
 
     def interactive(self, page: GamePage) -> bool:
         return self.can_select
+
+    def refusal(self, page: GamePage, action: Action, error: IllegalAction) -> str:
+        return model.refusal(self.state, action, str(error))
 
     def narrate(self, before: State | None, action: Action | None, after: State) -> str:
         assert isinstance(after, ButtonMenState) and (before is None or isinstance(before, ButtonMenState))

@@ -70,6 +70,10 @@ class GameView(ABC):
         """Whose eyes the page shows (None: everybody's)."""
         return None
 
+    def refusal(self, page: GamePage, action: Action, error: IllegalAction) -> str:
+        """The notice for ``action`` refused by the rules (a game may word it in its own language)."""
+        return f"Not possible: {error}."
+
     def interactive(self, page: GamePage) -> bool:
         """True when the player may act on the board now."""
         return page.session.human_to_move
@@ -127,8 +131,13 @@ class GamePage(pn.viewable.Viewer):
             self.notice = ""
 
     def play(self, action: Action, actor: int | None = None) -> None:
-        """Play ``action`` for ``actor`` (default: the one human actor), or say why not."""
-        self.attempt(self.session.human_play, action, actor)
+        """Play ``action`` for ``actor`` (default: the one human actor), or say why not (:meth:`GameView.refusal`)."""
+        try:
+            self.session.human_play(action, actor)
+        except IllegalAction as error:
+            self.notice = self.view.refusal(self, action, error)
+        else:
+            self.notice = ""
 
     def undo(self) -> None:
         """Undo back to the human's previous decision, or say why not."""

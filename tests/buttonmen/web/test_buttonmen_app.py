@@ -130,6 +130,8 @@ def test_checkboxes_keys_and_the_mandatory_attack_notice() -> None:
     assert view.action_label(current, attack) in [getattr(b, "label", "") for b in app.view.attack_buttons.objects]
     app.press("p")
     assert "must attack" in app.notice and state(app) is current
+    app.play(Attack("Power", (0,), (99,)))
+    assert app.notice == "Not possible: a selected die is no longer on the table.", "the page's words"
     app.view.all_actions.value = attack
     press(app.view.play_listed)
     assert state(app).history[-1] == attack

@@ -15,6 +15,8 @@ from core import rng
 from core.bots import make_bot
 from core.buttonmen import Attack, ButtonMenState, ChooseSwing, Pass, Surrender, roster
 from core.buttonmen.render import points
+from core.protocol import Action, IllegalAction
+from webapp.buttonmen import legend
 from webapp.buttonmen import model as view
 from webapp.buttonmen.model import Selection
 from webapp.shell.session import GameSession
@@ -286,3 +288,24 @@ def test_the_size_list_starts_at_the_players_size_of_last_round() -> None:
     earlier = [(0, ChooseSwing("X", 12)), (1, ChooseSwing("X", 17)), (0, Pass())]
     assert view.remembered_size(choice, earlier, 0) == ChooseSwing("X", 12)
     assert view.remembered_size(choice, earlier, 1) == ChooseSwing("X", 17), "never the other player's"
+
+
+def refused(state: ButtonMenState, action: Action) -> str:
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action)
+    return view.refusal(state, action, str(caught.value))
+
+
+def test_refusals_are_sentences_with_the_rule_never_raw_engine_text() -> None:
+    setup, state = new(), attacking()
+    assert refused(setup, ChooseSwing("X", 99)) == "Not possible: X swing dice are 4 to 20 sides."
+    assert refused(setup, Attack("Power", (0,), (0,))) == "Not possible now. Bauer: choose swing and option sizes."
+    power = refused(state, Attack("Power", (0,), (0,)))
+    assert power.startswith("Not possible: a Power attack of (4):2 on (8):8. The rule: in a Power attack, ")
+    assert legend.ATTACK_RULES["Power"] in power
+    skill = refused(state, Attack("Skill", (0, 1), (2,)))
+    assert legend.ATTACK_RULES["Skill"] in skill and "(4):2, (4):3 on (12):7" in skill
+    assert refused(state, Attack("Power", (9,), (0,))) == "Not possible: a selected die is no longer on the table."
+    assert "needs a die with that skill" in refused(state, Attack("Speed", (0,), (0, 1)))
+    for text in (power, skill, refused(state, Pass())):
+        assert "[" not in text and "phase" not in text and "Error" not in text

@@ -1,8 +1,14 @@
-"""Every tutorial notebook runs top to bottom in plain Jupyter (nbclient + ipykernel).
+"""Every tutorial notebook runs top to bottom in plain Jupyter (nbclient + ipykernel) and keeps the
+tutorials' promises that a machine can check.
 
 The kernel runs on this interpreter (the project's venv, through a kernel spec
 written for the test), started in the notebooks' folder; a cell that raises
-fails the test with its traceback.
+fails the test with its traceback.  After the run each notebook must have:
+short visible code cells (at most 8 lines), a first cell that says the engine is
+ready and links to the game's page, its Rules page and the landing page (links
+that resolve in the built site's layout), no 0-based label in anything the
+learner reads, numbers in the notebook's language, and about 20 minutes of
+reading at most.
 """
 
 from __future__ import annotations
@@ -10,7 +16,9 @@ from __future__ import annotations
 import json
 import re
 import sys
+import urllib.parse
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -19,9 +27,46 @@ from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
+from core.teach import SITE_FROM_NOTEBOOK, site_links
+from core.teach.words import say
+from webapp.registry import APPS
+
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
 KERNEL = "rulebox-venv"
+MAX_CELL_LINES = 8
+WORDS_PER_MINUTE = 180
+MAX_MINUTES = 20
+ZERO_BASED = re.compile(r"\b(stack|die|dice|player|seat|attack|Stapel|Würfel|Spieler|Angriff|Nummer|number)\s+0\b",
+                        re.IGNORECASE)
+ENGLISH_DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
+NOTEBOOK_PAGE = "lite/notebooks/index.html"
+"""Where JupyterLite shows a notebook, relative to the site's root (``tools.site``)."""
+
+
+def language(path: Path) -> str:
+    """A notebook's language: ``<name>.<lang>.ipynb`` or English."""
+    return path.suffixes[-2][1:] if len(path.suffixes) > 1 else "en"
+
+
+def game_of(path: Path) -> str:
+    """The game a notebook teaches: its name without language or lesson topic."""
+    import core
+
+    stem = path.name.split(".")[0]
+    return max((name for name in core.GAMES if stem == name or stem.startswith(f"{name}-")), key=len)
+
+
+def shown_text(cell: Any) -> str:
+    """Everything a learner reads in a cell: markdown, or a code cell's outputs."""
+    if cell.cell_type == "markdown":
+        return str(cell.source)
+    parts = []
+    for output in cell.get("outputs", []):
+        data = output.get("data", {})
+        parts += [str(output.get("text", "")), str(data.get("text/plain", "")), str(data.get("text/html", "")),
+                  str(data.get("text/markdown", ""))]
+    return "\n".join(parts)
 
 
 @pytest.fixture(scope="module")
@@ -33,6 +78,39 @@ def kernel_specs(tmp_path_factory: pytest.TempPathFactory) -> KernelSpecManager:
             "display_name": "Rulebox (venv)", "language": "python"}
     (kernels / KERNEL / "kernel.json").write_text(json.dumps(spec))
     return KernelSpecManager(kernel_dirs=[str(kernels)])
+
+
+def test_every_tutorial_is_found() -> None:
+    names = {p.name for p in NOTEBOOKS}
+    assert {"button-up.ipynb", "button-men.ipynb", "button-men-skills.ipynb", "button-man-braille.ipynb",
+            "button-man-braille.de.ipynb"} <= names
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_visible_code_cells_are_short(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    long = [c.source for c in notebook.cells if c.cell_type == "code"
+            and not c.metadata.get("jupyter", {}).get("source_hidden")
+            and len(c.source.strip().splitlines()) > MAX_CELL_LINES]
+    assert not long, f"code cells longer than {MAX_CELL_LINES} lines:\n" + "\n---\n".join(long)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_reading_takes_at_most_twenty_minutes(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    words = sum(len(c.source.split()) for c in notebook.cells)
+    assert words / WORDS_PER_MINUTE <= MAX_MINUTES, f"{words} words"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_links_resolve_in_the_site_layout(path: Path) -> None:
+    game = game_of(path)
+    page = next((entry.page for entry in APPS if entry.game == game), None)
+    assert page is not None, f"{path.name}: its game {game} has no page to play"
+    base = urllib.parse.urljoin("https://example.org/site/", NOTEBOOK_PAGE)
+    targets = {urllib.parse.urljoin(base, SITE_FROM_NOTEBOOK + url) for _, url in site_links(game, page)}
+    assert targets == {f"https://example.org/site/apps/{page}.html", f"https://example.org/site/rules/{game}.html",
+                       "https://example.org/site/index.html"}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
@@ -47,4 +125,15 @@ def test_notebook_runs_in_plain_jupyter(path: Path, kernel_specs: KernelSpecMana
         pytest.fail(f"{path.name}: a cell failed\n{ANSI.sub('', str(error))}", pytrace=False)
     code = [c for c in notebook.cells if c.cell_type == "code"]
     assert code and all(c.execution_count for c in code), "not every code cell ran"
-    assert any(c.outputs for c in code), "the notebook printed or drew nothing"
+    lang = language(path)
+    first = shown_text(code[0])
+    assert say("ready", lang) in first, f"the first cell does not say {say('ready', lang)!r}"
+    for label in ("play", "rules", "home"):
+        assert say(label, lang) in first, f"the first cell does not link {say(label, lang)!r}"
+    assert any("image/svg+xml" in o.get("data", {}) for c in code for o in c.outputs), "no position was drawn"
+    for cell in notebook.cells:
+        text = shown_text(cell)
+        assert not ZERO_BASED.search(text), f"a 0-based label: {ZERO_BASED.search(text)}"
+        if lang == "de" and cell.cell_type == "code":
+            plain = "\n".join(str(o.get("data", {}).get("text/plain", "")) for o in cell.outputs)
+            assert not ENGLISH_DECIMAL.search(plain), f"an English decimal point in a German notebook: {plain}"

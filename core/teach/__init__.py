@@ -25,7 +25,7 @@ from core.protocol import IllegalAction, State
 from core.teach.chart import score_chart
 from core.teach.words import number, say
 
-__all__ = ["Exercise", "Html", "Match", "Moment", "Picture", "Tutor", "message", "navigation", "number",
+__all__ = ["Exercise", "Html", "as_number", "Match", "Moment", "Picture", "Tutor", "message", "navigation", "number",
            "play_match", "ready", "say", "show", "site_links", "site_root", "summary"]
 
 @dataclass(frozen=True)
@@ -112,6 +112,23 @@ def ready(game: str, page: str | None, lang: str = "en") -> Html:
 
 
 # --------------------------------------------------------------------------- exercises
+
+
+def as_number(answer: object) -> float | None:
+    """A learner's numeric answer: a number, a text like ``"15,5"``, or ``15,5`` typed as Python (a pair)."""
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, (int, float)):
+        return float(answer)
+    if isinstance(answer, str):
+        try:
+            return float(answer.strip().replace(",", "."))
+        except ValueError:
+            return None
+    if isinstance(answer, tuple) and len(answer) == 2 and all(type(part) is int for part in answer):
+        whole, decimal = answer
+        return as_number(f"{whole}.{decimal}") if decimal >= 0 else None
+    return None
 
 
 @dataclass(frozen=True)

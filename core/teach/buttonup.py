@@ -17,6 +17,7 @@ from core.teach import (
     Html,
     Moment,
     Tutor,
+    as_number,
     message,
     navigation,
     play_match,
@@ -111,7 +112,7 @@ def _exercises() -> tuple[Exercise, ...]:
                  f"stack {' or '.join(map(str, earning))}: its last button lands on a button of its own colour."),
         Exercise(f"The round ends with one stack, bottom to top: {', '.join(final)} "
                  "(R red, B black, W white). How many victory points does Red gain?", None,
-                 lambda answer: answer == red - black,
+                 lambda answer: as_number(answer) == red - black,
                  "Number the buttons 1 (bottom) to 9 (top); add the numbers of each army's buttons.",
                  f"Red sits at heights {places['R']} = {red}; Black at {places['B']} = {black}; "
                  f"Red gains {red} − {black}"

@@ -1,0 +1,162 @@
+"""The braille variant's tutorial helpers, in English or German: rolls typed in, attacks by list number.
+
+The attacks are numbered from 1 as the game lists them (``describe()`` and the game's page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.bots import GreedyBot, RandomBot
+from core.braille import GAME, BrailleState, seat_table
+from core.braille.state import default_names
+from core.buttonmen import Roll
+from core.protocol import IllegalAction, State
+from core.teach import (
+    Exercise,
+    Html,
+    Moment,
+    Tutor,
+    as_number,
+    message,
+    navigation,
+    number,
+    play_match,
+    ready,
+    show,
+    summary,
+)
+
+__all__ = ["attack", "check", "exercise", "hint", "links", "match", "rolled", "scores", "show", "solution", "start"]
+
+TUTOR = Tutor("en")
+TEXT = {
+    "scores": {"en": "If the round ended now: {a} {x}, {b} {y}.",
+               "de": "Wenn die Runde jetzt endete: {a} {x}, {b} {y}."},
+    "q_first": {"en": "Who begins here? Answer 1 or 2.", "de": "Wer beginnt hier? Antworte mit 1 oder 2."},
+    "h_first": {"en": "Sort each player's values from low to high and compare them one by one.",
+                "de": "Sortiere die Werte jeder Person aufsteigend und vergleiche sie der Reihe nach."},
+    "s_first": {"en": "Player {n}.", "de": "Spieler {n}."},
+    "q_twin": {"en": "Which attack of the list captures the twin? Answer with its number.",
+               "de": "Welcher Angriff der Liste schlägt den Zwilling? Antworte mit seiner Nummer."},
+    "h_twin": {"en": "Only a Skill attack can reach {v}: which of your dice add up to exactly {v}?",
+               "de": "Nur eine Skill Attack erreicht {v}: Welche deiner Würfel ergeben genau {v}?"},
+    "s_twin": {"en": "Number {n}.", "de": "Nummer {n}."},
+    "q_score": {"en": "Nobody has captured anything yet. What is Player 1's score?",
+                "de": "Noch hat niemand etwas geschlagen. Wie viele Punkte hat Spieler 1?"},
+    "h_score": {"en": "Half the size of each die you still have: 3, 4, 12, 6 and 6.",
+                "de": "Die halbe Größe jedes eigenen Würfels: 3, 4, 12, 6 und 6."},
+    "s_score": {"en": "{v} points.", "de": "{v} Punkte."},
+    "moment": {"en": "Round {n}, last position: {a} {x}, {b} {y}.",
+               "de": "Runde {n}, letzte Stellung: {a} {x}, {b} {y}."},
+    "chart": {"en": "Round score if it ended now", "de": "Punkte, wenn die Runde jetzt endete"},
+}
+
+
+def _say(key: str, **fields: object) -> str:
+    return TEXT[key][TUTOR.lang].format(**fields)
+
+
+def _state(state: State) -> BrailleState:
+    assert isinstance(state, BrailleState)
+    return state
+
+
+def start(lang: str = "en") -> Html:
+    """The first cell's answer in ``lang`` (``en`` or ``de``): the engine is loaded, and the way out."""
+    if lang not in ("en", "de"):
+        raise ValueError("the tutorial speaks en or de")
+    TUTOR.lang = lang
+    return ready("button-man-braille", "braille", lang)
+
+
+def links() -> Html:
+    """Where to go next: play the game, read its rules, see all games."""
+    return navigation("button-man-braille", "braille", TUTOR.lang)
+
+
+def rolled(player_1: Sequence[int], player_2: Sequence[int]) -> BrailleState:
+    """A round whose first roll we type in: five values each, in the order d3, d4, twin, braille A, braille B."""
+    board = _state(GAME.new(seed=1, dice_source="manual", announce_language=TUTOR.lang))
+    for value in (*player_1, *player_2):
+        board = _state(board.apply(Roll(value)))
+    return board
+
+
+def attack(board: BrailleState, choice: int, new_values: Sequence[int] = ()) -> BrailleState:
+    """Play attack number ``choice`` of the game's list, then type the new values of the dice used."""
+    table = seat_table(board, default_names(TUTOR.lang))
+    if not isinstance(choice, int) or isinstance(choice, bool) or not 1 <= choice <= len(table.attacks):
+        raise IllegalAction(f"choose an attack from 1 to {len(table.attacks)}")
+    after = board.apply(table.attacks[choice - 1].action)  # type: ignore[arg-type]
+    for value in new_values:
+        after = after.apply(Roll(value))
+    return _state(after)
+
+
+def scores(board: BrailleState) -> Html:
+    """Both players' round scores if the round ended now, with numbers in the tutorial's language."""
+    table = seat_table(board, default_names(TUTOR.lang))
+    x, y = (number(d / 2, TUTOR.lang) for d in table.doubled)
+    return message(_say("scores", a=table.names[0], b=table.names[1], x=x, y=y))
+
+
+def _exercises() -> tuple[Exercise, ...]:
+    names = default_names(TUTOR.lang)
+    opening = rolled([2, 3, 7, 1, 6], [2, 1, 9, 5, 4])
+    first = (opening.to_move or 0) + 1
+    twin = rolled([2, 4, 5, 6, 3], [3, 4, 9, 5, 6])
+    table = seat_table(twin, names)
+    catches = [n for n, a in enumerate(table.attacks, 1) if a.target.slot == "twin"]
+    target = next(d.value for d in table.dice[1 - (twin.to_move or 0)] if d.slot == "twin")
+    kept = table.doubled[0] / 2
+    return (
+        Exercise(_say("q_first"), opening, lambda answer: answer == first, _say("h_first"), _say("s_first", n=first)),
+        Exercise(_say("q_twin"), twin, lambda answer: answer in catches, _say("h_twin", v=target),
+                 _say("s_twin", n=" / ".join(map(str, catches)))),
+        Exercise(_say("q_score"), None, lambda answer: as_number(answer) == kept, _say("h_score"),
+                 _say("s_score", v=number(kept, TUTOR.lang))),
+    )
+
+
+def exercise(number_: int) -> Html:
+    """Pose exercise ``number_`` (1, 2 or 3)."""
+    exercises = _exercises()
+    if not 1 <= number_ <= len(exercises):
+        raise ValueError(f"1 - {len(exercises)}")
+    return TUTOR.ask(exercises[number_ - 1])
+
+
+def check(answer: object) -> Html:
+    """Whether ``answer`` solves the current exercise (a hint if not)."""
+    return TUTOR.check(answer)
+
+
+def hint() -> Html:
+    """The current exercise's hint."""
+    return TUTOR.hint()
+
+
+def solution() -> Html:
+    """The current exercise's solution."""
+    return TUTOR.solution()
+
+
+def _round_scores(state: State) -> tuple[float, float]:
+    doubled = seat_table(state, ("", "")).doubled
+    return (doubled[0] / 2, doubled[1] / 2)
+
+
+def match(seed: int = 5) -> Html:
+    """The greedy bot against the random bot: each round's last position, the scores, the whole log."""
+    names = default_names(TUTOR.lang)
+    board = _state(GAME.new(seed=seed, announce_language=TUTOR.lang, max_wins=2))
+    played = play_match(board, (GreedyBot(GAME, seed), RandomBot(seed)), _round_scores, names)
+    moments: list[Moment] = []
+    for before, after in zip(played.states, played.states[1:], strict=False):
+        done = seat_table(after, names).rounds
+        if len(done) > len(seat_table(before, names).rounds) and len(moments) < 3:
+            x, y = (number(d / 2, TUTOR.lang) for d in done[-1].doubled)
+            moments.append(Moment(_say("moment", n=len(done), a=names[0], b=names[1], x=x, y=y), before))
+    return summary(played, moments, names, _say("chart"), TUTOR.lang)
+

@@ -23,6 +23,7 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from core import rng
@@ -117,7 +118,7 @@ def check(names: list[str], ratings: dict[str, float], pairs: int, matches: int,
     }
 
 
-def _bounded(low: int, high: int) -> object:
+def _bounded(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -131,11 +132,11 @@ def _bounded(low: int, high: int) -> object:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m core.battle.strength_fit", description=__doc__.split("\n")[0])
-    parser.add_argument("--matches", type=_bounded(100, MAX_MATCHES), default=90_000)  # type: ignore[arg-type]
-    parser.add_argument("--seed", type=_bounded(0, 2**63), default=1)  # type: ignore[arg-type]
-    parser.add_argument("--max-wins", type=_bounded(1, 3), default=1)  # type: ignore[arg-type]
-    parser.add_argument("--check-pairs", type=_bounded(1, MAX_CHECK_PAIRS), default=40)  # type: ignore[arg-type]
-    parser.add_argument("--check-matches", type=_bounded(10, MAX_CHECK_MATCHES), default=150)  # type: ignore[arg-type]
+    parser.add_argument("--matches", type=_bounded(100, MAX_MATCHES), default=90_000)
+    parser.add_argument("--seed", type=_bounded(0, 2**63), default=1)
+    parser.add_argument("--max-wins", type=_bounded(1, 3), default=1)
+    parser.add_argument("--check-pairs", type=_bounded(1, MAX_CHECK_PAIRS), default=40)
+    parser.add_argument("--check-matches", type=_bounded(10, MAX_CHECK_MATCHES), default=150)
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("strength.json"))
     args = parser.parse_args(argv)
     names = sorted(b.name for b in roster.select(tournament_legal=True))

@@ -8,6 +8,8 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from bb_helpers import LESOTHO, SECTION5, record
 
 from core.battle import GAME, OrderBot, load_record, round_summary
@@ -101,3 +103,7 @@ def test_fitting_module_runs_bounded(tmp_path: Path) -> None:
                  "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     assert data["simulation"]["matches"] == 100 and data["validation"]["pairs"] == 1
+    for bad in (["--matches", "5"], ["--check-pairs", "x"], ["--matches", "3000000"]):
+        with pytest.raises(SystemExit) as stop:
+            main(bad)
+        assert stop.value.code == 2

@@ -46,7 +46,7 @@ Rulings of ours (named options where they change play):
 * A battle whose Button Men match is cancelled (its round cap) decides nothing; a cancelled tie-break
   leaves the territory pending and is fought again next round.
 * Edition 1 with ``e1_final_tie=tiebreak_battle``: a pending territory has no army; an army with no
-  territory stays in play while it has a pending claim.
+  territory, and its player, stay in play while they have a pending claim (as in edition 2).
 * Engine small points are rounded to whole points (half points only arise from halved dice).
 * Picks: the ``setup`` option gives each player's buttons and starting territories (a record's
   start; it sets the number of players).  Otherwise ``button_picks=random`` draws distinct buttons

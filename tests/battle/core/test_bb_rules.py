@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from bb_helpers import attack, belgium, lesotho, owner, pass_, report, setup_of
+from bb_helpers import LESOTHO, SECTION5, attack, belgium, lesotho, owner, pass_, record, report, setup_of
 
 from core.battle import GAME
 from core.battle.model import Attack, Battle, Choose, Pass, PickButton, ReportResult, Score
 from core.battle.pool import build_pick_list, tl_pool
+from core.battle.record import load_record
 from core.battle.state import player_index
 from core.protocol import MODERATOR, IllegalAction, InputError
 
@@ -252,10 +253,6 @@ def test_bb16_tiebreak_battle_option_uses_the_edition_2_procedure() -> None:
 
 def round_two(*orders, seed: int = 0, **options):
     """Lesotho after the recorded round 1; then the given orders in move order."""
-    from bb_helpers import LESOTHO, record
-
-    from core.battle.record import load_record
-
     state = load_record(record(LESOTHO), rounds=1).state
     for order in orders:
         state = pass_(state, order[0]) if len(order) == 1 else attack(state, *order)
@@ -263,10 +260,6 @@ def round_two(*orders, seed: int = 0, **options):
 
 
 def test_bb17_move_order_rotates_and_drops_eliminated_players() -> None:
-    from bb_helpers import LESOTHO, record
-
-    from core.battle.record import load_record
-
     state = load_record(record(LESOTHO), rounds=2).state
     rotated = ["Kaori", "ElihuRoot", "AnnoDomini", "Gauen", "Irilyth"]
     assert [state.names[p] for p in state.past[1].move_order] == rotated
@@ -336,10 +329,6 @@ def test_bb25_more_than_half_wins_and_the_threshold_option() -> None:
 
 
 def test_outcome_ranks_by_lands_then_later_elimination() -> None:
-    from bb_helpers import SECTION5, record
-
-    from core.battle.record import load_record
-
     state = load_record(record(SECTION5)).state
     order = [state.names[p] for p in state.ranking]
     assert order == ["Bob", "Ann", "Dan", "Eve", "Cat"]

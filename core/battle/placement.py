@@ -50,7 +50,7 @@ def blocks(board: Map, size: int) -> list[Block]:
     return sorted(layer, key=sorted)
 
 
-def _cuts(options: Sequence[Block], players: int, limit: int) -> Iterator[Cut]:
+def all_cuts(options: Sequence[Block], players: int, limit: int) -> Iterator[Cut]:
     """Cuts of ``players`` disjoint blocks, each set of blocks once; at most ``limit + 1`` of them."""
     count = 0
 
@@ -111,7 +111,7 @@ def best_cuts(board: Map, players: int, size: int, stream: int = 0) -> tuple[int
         raise InputError("players", f"{players} players x {size} armies need more than the "
                                     f"{board.size} territories of {board.name}")
     options = blocks(board, size)
-    cuts = list(_cuts(options, players, ENUMERATION_LIMIT))
+    cuts = list(all_cuts(options, players, ENUMERATION_LIMIT))
     if len(cuts) > ENUMERATION_LIMIT:
         stream, cuts = _sample(board, options, players, stream)
     if not cuts:

@@ -10,7 +10,7 @@ import pytest
 
 from core.battle import GAME
 from core.battle.maps import load_map, map_ids, parse_map
-from core.battle.placement import _cuts, balance, best_cuts, blocks, place
+from core.battle.placement import all_cuts, balance, best_cuts, blocks, place
 from core.protocol import InputError
 
 
@@ -122,7 +122,7 @@ def test_belgium_best_cut_has_one_player_bordering_all_four() -> None:
 def test_placement_prefers_spread_then_variance_then_mean() -> None:
     board = load_map("belgium")
     _, cuts, best = best_cuts(board, 3, 2)
-    every = list(_cuts(blocks(board, 2), 3, 10**6))
+    every = list(all_cuts(blocks(board, 2), 3, 10**6))
     assert len(every) > len(cuts)
     keys = sorted({balance(board, c).key for c in every})
     assert best.key == keys[0]

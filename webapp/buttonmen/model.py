@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.buttonmen import Attack, ButtonMenState, ChooseOption, ChooseSwing, Pass, Surrender, parse_recipe
+from core.buttonmen import SKILLS, Attack, ButtonMenState, ChooseOption, ChooseSwing, Pass, Surrender, parse_recipe
 from core.buttonmen.recipe import SWING_RANGES
 from core.buttonmen.render import points, status
 from core.protocol import Action
@@ -256,6 +256,16 @@ def listed_actions(state: ButtonMenState) -> dict[str, Action]:
         while label in out:
             label += " (again)"
         out[label] = action
+    return out
+
+
+def die_choices(state: ButtonMenState, player: int, own: bool) -> dict[str, int]:
+    """Checkbox labels of ``player``'s dice in play that say whose die it is and its skills by name."""
+    whose = "Your die" if own else "Their die"
+    out = {}
+    for i, die in enumerate(state.dice[player]):
+        skills = ", ".join(SKILLS[c] for c in die.skills)
+        out[f"{whose} {i + 1}: {die.label}" + (f" ({skills})" if skills else "")] = i
     return out
 
 

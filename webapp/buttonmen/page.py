@@ -19,7 +19,7 @@ from core.bots import DEFAULT_LEVEL
 from core.buttonmen import ButtonMenState, Pass
 from core.buttonmen.render import status
 from core.protocol import Action, IllegalAction, State
-from webapp.buttonmen import model
+from webapp.buttonmen import legend, model
 from webapp.buttonmen.board import DiceBoard
 from webapp.buttonmen.model import Selection
 from webapp.buttonmen.setup import MatchSetup
@@ -166,6 +166,7 @@ class ButtonMenView(GameView):
         self.play_listed = button("Play the chosen action", color="primary")
         self.play_listed.on_click(lambda _e: self.play_from_list())
         self.list_box = pn.Column(self.all_actions, self.play_listed, sizing_mode="stretch_width")
+        self.legend = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.scores = html("", sizing_mode="stretch_width")
         self.summary = html("", sizing_mode="stretch_width")
         self.again = button("New match, same settings", color="primary")
@@ -178,11 +179,12 @@ class ButtonMenView(GameView):
             html("<p class='rb-help' style='margin:0.3em 0'>Each die shows its value (large) and its "
                  "size in the site's notation with its skill letters (small). Click one or more of your "
                  "dice, then the die to capture; blue outlines mark dice that can attack, red outlines "
-                 "the dice they can capture. Captured dice sit on the right of their captor's row.</p>",
+                 "the dice they can capture. Captured dice sit on the right of their captor's row. "
+                 "\"What the letters mean\", below, explains every skill letter and the notation.</p>",
                  margin=(0, 5), sizing_mode="stretch_width"),
             self.round_panel, self.next_round, self.curtain, self.reveal, self.size_box, self.attack_box,
             self.other_buttons,
-            page.refused, self.list_box, self.summary, self.again,
+            page.refused, self.list_box, self.summary, self.again, self.legend,
         ]
 
     def panels(self, page: GamePage) -> list[Any]:
@@ -294,6 +296,7 @@ class ButtonMenView(GameView):
             self.all_actions.param.update(options=listed, value=next(iter(listed.values()), None))
         self.list_box.visible = bool(listed)
         self._scores(state)
+        self._legend(state)
 
     def _press_action(self, action: Action, _event: object) -> None:
         self.page.play(action)
@@ -355,8 +358,8 @@ class ButtonMenView(GameView):
         assert p is not None
         self._syncing = True
         try:
-            mine = {f"{i + 1}: {d.label}": i for i, d in enumerate(state.dice[p])}
-            theirs = {f"{j + 1}: {d.label}": j for j, d in enumerate(state.dice[1 - p])}
+            mine = model.die_choices(state, p, own=True)
+            theirs = model.die_choices(state, 1 - p, own=False)
             if self.mine.options != mine:
                 self.mine.options = mine
             if self.theirs.options != theirs:
@@ -383,6 +386,18 @@ class ButtonMenView(GameView):
         self.rule.object = f"<p role='note' style='margin:0.3em 0'>{escape(rule)}</p>" if rule else ""
         self.pass_button.visible = model.pass_action(state) is not None
         self.surrender_button.visible = model.surrender_action(state) is not None
+
+    def _legend(self, state: ButtonMenState) -> None:
+        skills = "".join(f"<dt><code>{escape(c)}</code> {escape(name)}</dt><dd>{escape(rule)}</dd>"
+                         for c, name, rule in legend.legend_rows(state))
+        notation = "".join(f"<dt><code>{escape(text)}</code></dt><dd>{escape(meaning)}</dd>"
+                           for text, meaning in legend.NOTATION)
+        self.legend.object = (
+            "<section aria-labelledby='bm-legend' class='bm-legend'>"
+            "<h3 id='bm-legend' style='margin:0.4em 0 0.2em 0'>What the letters mean</h3>"
+            + (f"<p style='margin:0'>The skills of this match:</p><dl style='margin:0.2em 0'>{skills}</dl>"
+               if skills else "<p style='margin:0'>No die of this match has a skill.</p>")
+            + f"<p style='margin:0'>The notation:</p><dl style='margin:0.2em 0'>{notation}</dl></section>")
 
     def _scores(self, state: ButtonMenState) -> None:
         rows = "".join(

@@ -99,6 +99,9 @@ def test_clicks_offer_the_legal_attacks_by_name_and_play_them() -> None:
     for i in attack.attackers:
         app.view.click_die(mover, i)
     assert sorted(app.view.mine.value) == sorted(attack.attackers)
+    assert all(label.startswith("Your die ") for label in app.view.mine.options)
+    assert all(label.startswith("Their die ") for label in app.view.theirs.options)
+    assert "What the letters mean" in str(app.view.legend.object) and "(X=4)" in str(app.view.legend.object)
     for j in attack.targets:
         app.view.click_die(1 - mover, j)
     assert sorted(app.view.theirs.value) == sorted(attack.targets)

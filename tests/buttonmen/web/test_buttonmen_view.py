@@ -13,7 +13,7 @@ import pytest
 import core
 from core import rng
 from core.bots import make_bot
-from core.buttonmen import Attack, ButtonMenState, ChooseSwing, Pass, Surrender, roster
+from core.buttonmen import SKILLS, Attack, ButtonMenState, ChooseSwing, Pass, Surrender, roster
 from core.buttonmen.render import points
 from core.protocol import Action, IllegalAction
 from webapp.buttonmen import legend
@@ -27,6 +27,12 @@ GAME = core.get_game("button-men")
 
 def new(seed: int = 7, **options: object) -> ButtonMenState:
     state = GAME.new(seed=seed, buttons=("Bauer", "Avis"), **options)
+    assert isinstance(state, ButtonMenState)
+    return state
+
+
+def custom(recipes: list[str], seed: int = 7) -> ButtonMenState:
+    state = GAME.new(seed=seed, buttons=("Custom 1", "Custom 2"), recipes=recipes)
     assert isinstance(state, ButtonMenState)
     return state
 
@@ -309,3 +315,28 @@ def test_refusals_are_sentences_with_the_rule_never_raw_engine_text() -> None:
     assert "needs a die with that skill" in refused(state, Attack("Speed", (0,), (0, 1)))
     for text in (power, skill, refused(state, Pass())):
         assert "[" not in text and "phase" not in text and "Error" not in text
+
+
+def test_every_skill_letter_has_a_one_line_rule_and_the_legend_lists_the_matchs_skills() -> None:
+    assert set(legend.SKILL_RULES) == set(SKILLS)
+    assert all(rule.endswith(".") and "\n" not in rule for rule in legend.SKILL_RULES.values())
+    state = custom(["p(4) s(8) z(10) (X)", "(4) t(6) q(12) (Y)?"])
+    rows = legend.legend_rows(state)
+    assert [c for c, _, _ in rows] == [c for c in SKILLS if c in "pszt?q"]
+    assert all(name == SKILLS[c] and rule == legend.SKILL_RULES[c] for c, name, rule in rows)
+    assert {text for text, _ in legend.NOTATION} >= {"(X)", "(X=4)", "(4/8)", "(4,4)", "(6):4"}
+    assert legend.legend_rows(new()) == [], "Bauer and Avis have plain dice"
+
+
+def test_die_checkboxes_say_whose_die_it_is_and_its_skills() -> None:
+    state = custom(["p(4) (8) (X)", "(4) s(6) (X)"])
+    state = state.apply(ChooseSwing("X", 4)).apply(ChooseSwing("X", 4))
+    mover = state.to_move
+    assert mover is not None
+    mine = view.die_choices(state, mover, own=True)
+    theirs = view.die_choices(state, 1 - mover, own=False)
+    assert list(mine.values()) == list(range(len(state.dice[mover])))
+    assert all(label.startswith(f"Your die {i + 1}: {state.dice[mover][i].label}") for label, i in mine.items())
+    assert all(label.startswith(f"Their die {j + 1}: ") for label, j in theirs.items())
+    labels = [*mine, *theirs]
+    assert any(label.endswith("(Poison)") for label in labels) and any(label.endswith("(Shadow)") for label in labels)

@@ -86,9 +86,8 @@ def inline(text: str) -> str:
 def markdown(text: str, game: Any) -> str:
     """The Markdown subset as HTML (headings start at level 2: the page's title is the h1)."""
     out = []
-    for block in re.split(r"\n\s*\n", text.strip()):
-        lines = block.splitlines()
-        first = lines[0]
+    for block in filter(None, re.split(r"\n\s*\n", text.strip())):
+        first = block.splitlines()[0]
         picture = PICTURE.fullmatch(first)
         if picture:
             svg = sample_line(game, int(picture.group(1))).svg()

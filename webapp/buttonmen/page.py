@@ -63,6 +63,8 @@ class ButtonMenView(GameView):
         self._sized_for: State | None = None
         """The state the size list was last filled for."""
         self._last_step: Step | None = None
+        self._asked_in: State | None = None
+        """The position the surrender question was asked in (it lapses when the position changes)."""
         self.round_over: model.RoundOver | None = None
         """The round that just ended, shown (board and result) until the player moves on."""
 
@@ -151,11 +153,18 @@ class ButtonMenView(GameView):
         self.clear_button = button("Clear selection (X)", variant="outline")
         self.clear_button.on_click(lambda _e: self.select(Selection()))
         self.surrender_button = button("Surrender the round", color="danger", variant="outline")
-        self.surrender_button.on_click(lambda _e: self.surrender())
+        self.surrender_button.on_click(lambda _e: self.ask_surrender(True))
+        self.surrender_question = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.surrender_yes = button("Yes, surrender the round", color="danger")
+        self.surrender_yes.on_click(lambda _e: self.surrender())
+        self.surrender_no = button("No, keep playing", color="primary")
+        self.surrender_no.on_click(lambda _e: self.ask_surrender(False))
+        self.surrender_box = pn.Column(self.surrender_question, pn.Row(self.surrender_no, self.surrender_yes),
+                                       visible=False, sizing_mode="stretch_width")
         self.attack_box = pn.Column(
             self.hint, self.mine_label, self.mine, self.theirs_label, self.theirs,
             heading("Attacks for this selection", 3), self.attack_buttons, self.rule,
-            pn.Row(self.pass_button, self.clear_button, self.surrender_button),
+            pn.Row(self.pass_button, self.clear_button, self.surrender_button), self.surrender_box,
             sizing_mode="stretch_width")
         # other choices (auxiliary, reserve, reactions, manual rolls)
         self.other_buttons = pn.FlexBox(gap="8px", margin=(0, 5))
@@ -217,8 +226,18 @@ class ButtonMenView(GameView):
         """Pass, or show the engine's reason why passing is not allowed."""
         self.page.play(model.pass_action(self.state) or Pass())
 
+    def ask_surrender(self, asking: bool) -> None:
+        """Show (or withdraw) the question whether to surrender the round."""
+        state = self.state
+        self.surrender_question.object = (
+            f"<p role='alert' style='margin:0.3em 0'><strong>Surrender round {state.round_number}?</strong> "
+            "Your opponent wins this round at once, with the scores as they stand.</p>" if asking else "")
+        self.surrender_box.visible = asking
+        self._asked_in = state if asking else None
+
     def surrender(self) -> None:
-        """Surrender the round (with the selection cleared, as the rules require)."""
+        """Surrender the round (with the selection cleared, as the rules require), once confirmed."""
+        self.ask_surrender(False)
         action = model.surrender_action(self.state)
         if action is None:
             self.page.notice = "Not possible: surrender is not available now."
@@ -283,6 +302,8 @@ class ButtonMenView(GameView):
                 self.size_select.param.update(options=choice.options, label=choice.label,
                                               value=model.remembered_size(choice, earlier, state.to_move))
         self._attack_controls(state, human and state.phase == "attack")
+        if self._asked_in is not None and self._asked_in is not state:
+            self.ask_surrender(False)
         others = [] if not human or state.phase in ("attack", "swing") else state.legal_actions()
         buttons = []
         for action in others if len(others) <= MAX_ACTION_BUTTONS else []:

@@ -239,3 +239,21 @@ def test_a_finished_round_stays_on_screen_until_the_player_goes_on() -> None:
     press(app.view.next_round)
     assert app.view.round_over is None and app.view.round_panel.object == "" and app.board.state is state(app)
     assert not app.session.held
+
+
+def test_surrender_asks_first_and_only_yes_surrenders() -> None:
+    app = make_app(("human", "human"), max_wins=2)
+    for _player in (0, 1):
+        press(app.view.reveal)
+        press(app.view.size_confirm)
+    current = state(app)
+    assert app.view.surrender_button.visible and not app.view.surrender_box.visible
+    press(app.view.surrender_button)
+    assert state(app) is current and app.view.surrender_box.visible
+    assert "Surrender round 1?" in str(app.view.surrender_question.object)
+    press(app.view.surrender_no)
+    assert state(app) is current and not app.view.surrender_box.visible
+    press(app.view.surrender_button)
+    press(app.view.surrender_yes)
+    assert state(app).rounds[-1].surrendered == current.to_move and not app.view.surrender_box.visible
+    assert "surrendered the round" in str(app.view.round_panel.object)

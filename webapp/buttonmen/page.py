@@ -45,7 +45,7 @@ class ButtonMenView(GameView):
     default_seats = (HUMAN, DEFAULT_LEVEL)
     bot_delay = 0.7
     board_width = 640
-    offers_undo = False
+    offers_undo = True
     keys = (*(str(d) for d in range(1, 10)), "p", "x")
     key_rows = (
         ("Tab / Shift+Tab", "move between the board's checkboxes, the attack buttons and the other controls"),
@@ -54,6 +54,7 @@ class ButtonMenView(GameView):
         ("1 – 9", "select or unselect your die 1 – 9 (left to right) as an attacker"),
         ("P", "pass (only when the rules allow it; otherwise the reason is shown)"),
         ("X", "clear the dice selection"),
+        ("U", "undo your last action and the bot's reply (not possible once dice were rolled since)"),
     )
 
     def __init__(self) -> None:

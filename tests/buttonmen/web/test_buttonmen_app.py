@@ -257,3 +257,36 @@ def test_surrender_asks_first_and_only_yes_surrenders() -> None:
     press(app.view.surrender_yes)
     assert state(app).rounds[-1].surrendered == current.to_move and not app.view.surrender_box.visible
     assert "surrendered the round" in str(app.view.round_panel.object)
+
+
+def test_undo_takes_back_the_humans_action_with_the_bots_reply_and_never_crosses_a_roll() -> None:
+    undone = replies = 0
+    for seed in range(6):
+        app = make_app(("human", "random"), seed=seed, max_wins=2)
+        assert app.undo_button.visible
+        tried: set[int] = set()
+        while not state(app).is_over and len(state(app).history) < 250:
+            if app.view.next_round.visible:
+                press(app.view.next_round)
+            elif app.session.bot_to_move:
+                run(app.session.drive_bots())
+            elif app.session.can_undo and len(state(app).history) not in tried:
+                tried.add(len(state(app).history))
+                now, steps = state(app), list(app.session.steps)
+                depth = app.session.undo_depth()
+                assert depth is not None
+                app.press("u")
+                back = state(app)
+                assert app.notice == "" and back is steps[-depth].before and app.session.human_to_move
+                taken = steps[-depth:]
+                assert taken[0].actor == 0 and all(s.actor == 1 for s in taken[1:]), "my action, then the bot's"
+                assert all(s.after.rng == s.before.rng for s in taken), "no die was rolled in between"
+                assert view.visible_choices(back, 1, 0).items() <= view.visible_choices(now, 1, 0).items()
+                undone += 1
+                replies += len(taken) > 1
+            elif view.size_choice(state(app)) is not None:
+                press(app.view.size_confirm)
+            else:
+                app.play(state(app).legal_actions()[0])
+            assert app.undo_button.disabled != app.session.can_undo
+    assert undone >= 3 and replies >= 1, f"undo too rarely offered to test it ({undone}, {replies} with a reply)"

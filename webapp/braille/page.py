@@ -7,7 +7,8 @@ an append-only ``log`` of announcements; the script renders real headings,
 lists, buttons and form fields, keeps one polite live log that only ever grows,
 restores focus across updates and implements the key map of rulebook §5.2.
 The language and the braille-cell switches are options of the game record, so
-the share link (and a reload) keeps them.  Themes are per visitor.
+the share link (and a reload) keeps them.  Themes (large text, high contrast) are
+per visitor: the browser keeps them in its local storage, across reloads and links.
 
 The page is built from the shell's session, share link and page frame; being
 one text-first component, it shows no board, so it does not use the shell's
@@ -124,8 +125,14 @@ class BrailleView(JSComponent):
         return self.session.human_to_move and not self.session.thinking
 
     def _opening(self) -> list[str]:
-        now = self.table()
-        return speech.opening(now, self.voice) + self._prompt(now)
+        """The round, its dice, then who begins -- or, in a round already under way, whose turn it is."""
+        now, v = self.table(), self.voice
+        lines, prompt = speech.opening(now, v), self._prompt(now)
+        if now.turns > 0 and now.to_move is not None:
+            begins = v.say("round.begins", player=now.names[now.to_move])
+            turn = [] if prompt else [v.say("said.turn", player=now.names[now.to_move])]
+            lines = [line for line in lines if line != begins] + turn
+        return lines + prompt
 
     def _prompt(self, now: Table) -> list[str]:
         """The attack list when a human must attack (or pass) now."""

@@ -165,3 +165,29 @@ def test_a_damaged_link_is_announced_before_the_new_match() -> None:
     assert len(v.log) == 1 and last(v).startswith("The game link could not be opened (it is damaged")
     assert "A new game was started instead. Round 1." in last(v)
     assert v.view["problem"] == link.problem != ""
+
+
+def test_a_link_restored_mid_round_says_whose_turn_it_is_not_who_begins() -> None:
+    played = view(["human", "human"])
+    for _ in range(2):
+        played._handle_msg({"type": "select", "number": 1})
+        played._handle_msg({"type": "confirm"})
+    session = GameSession(GAME, ["human", "human"], state=GAME.new(seed=9))
+    session.load(played.session.record, ["human", "human"])
+    restored = BrailleView(session)
+    assert len(restored.log) == 1 and last(restored).startswith("Round 1. Player 1: d3 shows")
+    assert "begins" not in last(restored) and "Player 1, your attacks: 1." in last(restored)
+    fresh = view(["human", "human"])
+    assert "Player 1 begins (lowest dice)." in last(fresh), "a round that has not started still says it"
+
+
+def test_german_announcements_are_german_and_a_twin_is_heard_with_its_halves() -> None:
+    v = view(["greedy", "greedy"], announce_language="de", max_wins=1)
+    run(v.session.drive_bots())
+    assert v.state.is_over and len(v.log) > 3
+    # "Power Attack" and "Skill Attack" stay English: the rulebook (section 3) says the page keeps those names
+    english = ("takes", "rerolls", "begins", "your", "Round", "wins", "shows", " and ", "turn", "Player")
+    for entry in v.log:
+        assert entry["lang"] == "de"
+        assert not [w for w in english if w in entry["text"]], entry["text"]
+    assert "Zwilling zeigt 10 (4 und 6)" in str(v.log[0]["text"])

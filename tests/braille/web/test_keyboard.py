@@ -184,3 +184,28 @@ def test_a_damaged_link_is_said_and_shown_before_the_new_match(panel_serve: Any,
     alert = page.locator(".bmb [role='alert']")
     assert "could not be opened" in alert.inner_text()
     assert decode(parse_qs(urlparse(page.url).query)[QUERY_KEY][0])[0]["game"] == GAME.name
+
+
+def test_large_text_and_contrast_survive_a_reload(panel_serve: Any, page: Any) -> None:
+    url = game_url(panel_serve("braille"), seed=3)
+    open_game(page, url)
+    root = page.locator(".bmb")
+    for name in ("large", "contrast"):
+        page.locator(f".bmb [data-key='{name}']").check()
+        page.wait_for_function(
+            """name => [...document.querySelectorAll('*')].map(e => e.shadowRoot).filter(Boolean)
+                 .some(r => r.querySelector('.bmb.' + name))""", arg=name)
+    page.reload()
+    page.locator(".bmb [role='log'] p").first.wait_for(timeout=60_000)
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('*')].map(e => e.shadowRoot).filter(Boolean)
+             .some(r => r.querySelector('.bmb.large.contrast'))""")
+    assert page.locator(".bmb [data-key='large']").is_checked()
+    assert page.locator(".bmb [data-key='contrast']").is_checked()
+    page.locator(".bmb [data-key='contrast']").uncheck()
+    page.goto(url)  # another visit, through a link: the browser still knows the choices
+    page.locator(".bmb [role='log'] p").first.wait_for(timeout=60_000)
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('*')].map(e => e.shadowRoot).filter(Boolean)
+             .some(r => r.querySelector('.bmb.large:not(.contrast)'))""")
+    assert "large" in (root.get_attribute("class") or "")

@@ -98,6 +98,14 @@ export function render({ model, el }) {
   }
 
   const send = (msg) => model.send_msg(msg)
+  const THEMES = ["large", "contrast"]
+  const STORE = "rulebox.braille."
+  const recall = (name) => {
+    try { const v = window.localStorage.getItem(STORE + name); return v === null ? null : v === "1" } catch (e) { return null }
+  }
+  const remember = (name, on) => {
+    try { window.localStorage.setItem(STORE + name, on ? "1" : "0") } catch (e) { /* storage blocked: this visit only */ }
+  }
   const active = () => root.getRootNode().activeElement
 
   function draw() {
@@ -154,7 +162,15 @@ export function render({ model, el }) {
       send({ type: "setting", name: k, value: t.value })
     }
     if (["large", "contrast", "cells"].includes(k)) { send({ type: "setting", name: k, value: t.checked }) }
+    if (THEMES.includes(k)) { remember(k, t.checked) }
   })
+
+  // The themes are the visitor's, not the game's: this browser keeps them across reloads and links.
+  for (const name of THEMES) {
+    const kept = recall(name)
+    const shown = model.view && model.view.settings ? !!model.view.settings[name] : false
+    if (kept !== null && kept !== shown) { send({ type: "setting", name, value: kept }) }
+  }
 
   const LETTERS = ["l", "d", "s", "p", "h", "?"]
   function handler(event) {

@@ -53,3 +53,9 @@ def test_notebook_runs_in_jupyterlite_offline(notebook: str, page: Any, site_url
     assert [int(p[1:-2]) for p in prompts] == list(range(1, total + 1)), prompts
     assert page.locator(".jp-OutputArea-output").count() > 0, "no cell produced output"
     assert page.locator(".jp-RenderedSVG, .jp-RenderedImage").count() > 0, "no position was drawn"
+    first_output = page.locator(".jp-CodeCell").first.locator(".jp-OutputArea-output")
+    hrefs = first_output.locator("a[href]").evaluate_all("els => els.map(e => e.href)")
+    assert len(hrefs) == 3, f"the first cell links {hrefs}, not play, rules and all games"
+    for href in hrefs:
+        assert href.startswith(site_url), f"{href} leaves the site"
+        assert page.request.get(href).status == 200, f"{href} does not resolve"

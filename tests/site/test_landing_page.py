@@ -38,6 +38,11 @@ def test_every_game_is_listed_with_working_relative_links(page: Any, site_url: s
             link = card.get_by_role("link", name=f"{game.title}: Tutorial notebook", exact=True)
             assert link.get_attribute("href") == f"lite/notebooks/index.html?path={name}.ipynb"
             assert (built_site / "lite" / "files" / f"{name}.ipynb").exists()
+        rules = card.get_by_role("link", name=f"{game.title}: Rules", exact=True)
+        assert rules.get_attribute("href") == f"rules/{name}.html"
+        assert (built_site / "rules" / f"{name}.html").exists()
+        board = card.get_by_role("img")
+        assert board.evaluate("img => img.complete && img.naturalWidth > 0"), f"{name}: the board picture is missing"
         for translation in NOTEBOOKS.glob(f"{name}.*.ipynb"):
             lang = translation.suffixes[-2][1:]
             link = card.locator(f'a[hreflang="{lang}"]')
@@ -51,6 +56,27 @@ def test_every_game_is_listed_with_working_relative_links(page: Any, site_url: s
             continue
         with urllib.request.urlopen(urllib.parse.urljoin(site_url, href)) as response:
             assert response.status == 200, href
+
+
+@pytest.mark.parametrize("width", [390, 1920])
+def test_fits_a_phone_and_fills_a_wide_screen(page: Any, site_url: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(site_url)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
+    cards = page.locator("li.game").evaluate_all("els => els.map(e => e.getBoundingClientRect().right)")
+    if width > 1000:
+        assert max(cards) > width * 0.6, f"the games leave the right of a {width} px screen empty"
+
+
+def test_rules_pages_lead_back_and_pass_axe(page: Any, site_url: str) -> None:
+    for name in core.GAMES:
+        page.goto(f"{site_url}rules/{name}.html")
+        back = page.get_by_role("link", name="All games").first
+        assert back.get_attribute("href") == "../index.html"
+        page.add_script_tag(path=str(AXE_JS))
+        result = page.evaluate("async () => (await axe.run(document)).violations"
+                               ".map(v => `${v.id}: ${v.nodes.map(n => n.target).join(', ')}`)")
+        assert result == [], f"{name}: {result}"
 
 
 def test_landmarks_headings_and_visible_focus(page: Any, site_url: str) -> None:

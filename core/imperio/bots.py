@@ -4,9 +4,9 @@
 discount, bases (the last one worth most, a threatened one less), less what the
 enemy's strongest melee or charge on each unit puts at risk, and a small bonus for
 units that have advanced.  :class:`TacticianBot` weighs every legal action by the exact
-probabilities of its duels (:func:`~core.imperio.state.outcomes`) and ends the turn
-when nothing improves on the position; it does its own setup (the default army, or
-a generated army within the limits).
+probabilities of its duels (:func:`~core.imperio.state.outcomes`), credits knight steps
+that start a charge, and ends the turn when nothing improves on the position; it does its
+own setup (the default army, or a generated army within the limits).
 """
 
 from __future__ import annotations
@@ -16,11 +16,22 @@ from dataclasses import dataclass
 from functools import cache
 
 from core import rng
-from core.imperio.actions import AddReserve, Attack, ChooseRole, DefaultArmy, EndTurn, Place, Ready, Shot, Spawn
-from core.imperio.board import VALUES, Piece
-from core.imperio.combat import MELEE, pools
+from core.imperio.actions import (
+    AddReserve,
+    Attack,
+    ChooseRole,
+    DefaultArmy,
+    EndTurn,
+    Place,
+    Ready,
+    Shot,
+    Spawn,
+    Step,
+)
+from core.imperio.board import NEIGHBOURS, VALUES, Piece, distance, squeezed
+from core.imperio.combat import KNIGHT_ACTIONS, MELEE, in_pike_zone, pools
 from core.imperio.dice import combat_odds
-from core.imperio.state import ImperioState, outcomes
+from core.imperio.state import ImperioState, Usage, count, outcomes
 from core.protocol import Action, Game, State
 
 BASE_WORTHS = (12.0, 5.0, 4.0)
@@ -33,6 +44,8 @@ EXPOSURE_SHARE = 0.5
 """Share of a unit's worth times its chance to die to the strongest enemy melee or charge that is counted off."""
 RESERVE_SHARE = 0.15
 """A reserve unit's worth as a share of the same unit on the board (it must be spawned first)."""
+PLAN_WEIGHT = 0.8
+"""Share of a planned charge's material gain credited to its first step."""
 ADVANCE_WORTH = 0.04
 """Worth of each rank a unit has advanced toward the enemy."""
 
@@ -111,9 +124,68 @@ def expected(state: ImperioState, action: Action, player: int) -> float:
     return sum(p * evaluate(after, player) for p, after in outcomes(state, action))
 
 
+def charge_plans(state: ImperioState, player: int) -> dict[Action, float]:
+    """Each step of a knight not yet next to an enemy that starts a charge: the best material it may win.
+
+    A search over empty squares outside enemy pikeman zones, as far as the knight's actions
+    reach, scoring every enemy next to each square: chance to win times its worth, less the
+    chance to lose times the knight's worth.
+    """
+    assert state.attacker is not None
+    rule = str(state.options["combat_dice_rule"])
+    squeeze = state.options["diagonal_squeeze"]
+    last_base = count(state.board, 1 - player, bases=True) == 1
+    plans: dict[Action, float] = {}
+    for sq, knight in enumerate(state.board):
+        if knight is None or knight.owner != player or knight.kind != "K" or not state.can_act(sq):
+            continue
+        if any(p is not None and p.owner != player for p in (state.board[n] for n in NEIGHBOURS[sq])):
+            continue  # engaged: it fights point-blank (or steps away) first
+        use = state.usage.get(knight.uid, Usage())
+        start = sq if use.run_start < 0 else use.run_start
+        first = {sq: sq}
+        frontier = [sq]
+        for depth in range(1, KNIGHT_ACTIONS - use.actions):
+            reached = []
+            for at in frontier:
+                for to in NEIGHBOURS[at]:
+                    if to in first or state.board[to] is not None or (not squeeze and squeezed(state.board, at, to)):
+                        continue
+                    if in_pike_zone(state.board, to, player, state.attacker):
+                        continue
+                    first[to] = to if at == sq else first[at]
+                    reached.append(to)
+                    step = Step("K", sq, first[to])
+                    gain = _charge_gain(state, knight, to, use.steps + depth, start, last_base, rule)
+                    if gain > plans.get(step, 0.0):
+                        plans[step] = gain
+            frontier = reached
+    return plans
+
+
+def _charge_gain(state: ImperioState, knight: Piece, at: int, steps: int, start: int, last_base: bool,
+                 rule: str) -> float:
+    best = 0.0
+    for target_sq in NEIGHBOURS[at]:
+        target = state.board[target_sq]
+        if target is None or target.owner == knight.owner:
+            continue
+        charge = 0 if distance(start, target_sq) <= 1 else steps
+        attack, defence = pools(MELEE, knight, at, target, target_sq, charge_steps=charge)
+        win = float(combat_odds(attack.dice, defence.dice, rule)[0])
+        worth = BASE_WORTHS[0 if last_base else 1] if target.is_base else VALUES[target.kind]
+        best = max(best, win * worth - (1 - win) * VALUES["K"])
+    return best
+
+
 @dataclass
 class TacticianBot:
-    """One-action expectimax over exact duel odds, with a time budget per decision (fights weighed first)."""
+    """One-action expectimax over exact duel odds, plus knight charges planned ahead.
+
+    Each legal action is valued by the exact expected evaluation after it; a knight step
+    that starts a good charge (:func:`charge_plans`) earns a share of that charge's gain.
+    Fights are weighed first, then spawns, then steps, within a time budget per decision.
+    """
 
     seed: int = 0
     time_ms: int = 25
@@ -133,10 +205,12 @@ class TacticianBot:
         end = EndTurn()
         best: Action = end if end in legal else legal[0]
         best_value = evaluate(state, player) + self.margin if end in legal else -1.0
-        for action in sorted(legal, key=_urgency):
+        plans = charge_plans(state, player)
+        scale = PLAN_WEIGHT / (2 * max(1.0, material(state, 0) + material(state, 1)))
+        for action in sorted(legal, key=lambda a: (_urgency(a), -plans.get(a, 0.0))):
             if action == end:
                 continue
-            value = expected(state, action, player)
+            value = expected(state, action, player) + scale * plans.get(action, 0.0)
             if value > best_value:
                 best, best_value = action, value
             if time.perf_counter() > deadline:

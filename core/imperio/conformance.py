@@ -272,12 +272,13 @@ def check(state: ImperioState, expect: Mapping[str, Any]) -> None:
     if "to_move" in expect and state.to_move != _seat(state, expect["to_move"], "expect to_move"):
         raise Mismatch(f"player {state.to_move} to move, expected the {expect['to_move']}")
     legal = {str(a) for a in state.legal_actions()}
-    for notation in _list(expect.get("legal", []), "expect legal"):
-        if notation not in legal:
-            raise Mismatch(f"{notation} is not legal at the end")
-    for notation in _list(expect.get("illegal", []), "expect illegal"):
-        if notation in legal:
-            raise Mismatch(f"{notation} is legal at the end")
+    for key, should_be_legal in (("legal", True), ("illegal", False)):
+        notations = _list(expect.get(key, []), f"expect {key}")
+        if not all(isinstance(n, str) for n in notations):
+            raise InputError(f"expect {key}", "must be a list of action notations", notations)
+        for notation in notations:
+            if (notation in legal) != should_be_legal:
+                raise Mismatch(f"{notation} is {'not ' if should_be_legal else ''}legal at the end")
     for key, tokens in _obj(expect.get("units", {}), "expect units").items():
         _check_unit(state, key, _list(tokens, f"expect units {key}", 10))
     for role, text in _obj(expect.get("reserves", {}), "expect reserves").items():

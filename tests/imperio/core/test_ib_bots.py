@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from ib_helpers import at, seeded
 
 import core.imperio as ib
@@ -81,3 +83,15 @@ def test_a_bot_turn_fits_the_budget() -> None:
         while state.turn == turn and not state.is_over:
             state = state.apply(bot.choose(state))
         assert time.perf_counter() - start < 3.0, level
+
+
+def test_charge_plans_credit_the_first_step_of_a_charge_and_avoid_pike_zones() -> None:
+    from core.imperio.bots import charge_plans
+
+    state = seeded(at({"a4": "K", "f4": "f"}))
+    plans = {str(a): gain for a, gain in charge_plans(state, 0).items()}
+    best = max(plans, key=lambda k: plans[k])
+    assert best in {"Ka4-b4", "Ka4-b5", "Ka4-b3"}
+    assert plans[best] == pytest.approx(float(ib.combat_odds(5, 1)[0]) * 1.5 - float(1 - ib.combat_odds(5, 1)[0]) * 3)
+    guarded = seeded(at({"a4": "K", "f4": "f", "e5": "p", "e3": "p", "g4": "p"}))
+    assert charge_plans(guarded, 0) == {}

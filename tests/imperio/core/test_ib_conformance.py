@@ -66,6 +66,9 @@ def test_wrong_dice_count_fails(tmp_path: Path) -> None:
     json.dumps({"schema": conformance.SCHEMA, "scenarios": [{"name": "x", "steps": [{"do": "I attack",
                                                                                       "dice": [7]}]}]}),
     json.dumps({"schema": conformance.SCHEMA, "scenarios": [{"name": "x", "steps": [{"do": 5}]}]}),
+    json.dumps({"schema": conformance.SCHEMA, "scenarios": [{"name": "x", "expect": {"legal": [["end"]]}}]}),
+    json.dumps({"schema": conformance.SCHEMA, "scenarios": [{"name": "x", "board": ["9 . . . . . . . . ."] * 9,
+                                                               "units": {"a1": ["flying"]}}]}),
 ])
 def test_a_bad_file_exits_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str) -> None:
     path = tmp_path / "bad.json"

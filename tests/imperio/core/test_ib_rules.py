@@ -173,3 +173,16 @@ def test_knights_adjacent_only_fight_enemies() -> None:
     assert not any(str(a) == "Kd4xe5" for a in state.legal_actions())
     assert distance(ib.parse("d4"), ib.parse("e5")) == 1
 
+
+
+def test_hostile_action_json_is_refused_with_one_error() -> None:
+    state = at({"d4": "K", "e5": "f"})
+    for data in ({"do": "step", "from": "z9", "to": "d5"}, {"do": "attack"}, [], "end", None, {"do": "end", "x": 1},
+                 {"do": "roll", "value": 3}, {"do": "step", "from": "d4", "to": "d6"}):
+        with pytest.raises(IllegalAction):
+            state.action_from_json(data)
+    assert str(state.action_from_json({"do": "step", "from": "d4", "to": "d5"})) == "Kd4-d5"
+    with pytest.raises(InputError):
+        ib.GAME.new(seed=1, max_board_units=True)
+    with pytest.raises(InputError):
+        ib.GAME.new(seed=1, combat_dice_rule="max")

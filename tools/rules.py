@@ -7,7 +7,7 @@ engine's picture of the position after ``N`` actions of :func:`sample_line`),
 then a table of every ruling generated from the engine's ``Game.options``
 (name, default, doc), so the table cannot drift from the code.  A game that
 is registered but has no summary yet still gets a page: its one-line
-description and the rulings table.  A summary starts with two header lines,
+description, a picture of a typical position and the rulings table.  A summary starts with two header lines,
 ``summary: ...`` (what the game is, in one line) and ``duration: ...`` (how
 long a game takes), then a blank line.
 """
@@ -114,7 +114,7 @@ def ruling_id(doc: str) -> str:
 
 def show_value(value: Any) -> str:
     """An option value as a player would type it."""
-    if value is None:
+    if value is None or value == ():
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -172,7 +172,7 @@ def rules_page(game: Any, page: str | None, tutorial: str | None) -> str:
     {page_links(game, page, tutorial)}
   </header>
   <main id="main" tabindex="-1" class="rules">
-    {markdown(text.body, game)}
+    {markdown(text.body or f"@picture 6 {game.title} a few moves into a game.", game)}
     <h2 id="rulings">Rulings and options</h2>
     <p>Where the rulebook leaves a question open, the engine decides it and names the decision. Each row is
       read from the engine's own option list; a game page or a notebook may switch an option.</p>

@@ -6,13 +6,15 @@
     python3 build.py play    # every game app with `panel serve` on localhost (works offline)
     python3 build.py site    # the deployable static site in _site/
     python3 build.py bench   # benchmark table per game, CPython and Pyodide
+    python3 build.py strength  # refit ButtonMen Battle's button strengths (long; the result is committed)
     python3 build.py setup   # only the set-up below
 
 `serve --port N` picks another port, `serve --no-open` leaves the browser
 closed (it never opens under CI); `play --port N` likewise.  `site --out DIR`
 builds elsewhere (an empty folder or an earlier site build only) and
 `site --apps NAME ...` only some game pages.  `test -- ARGS` passes ARGS to
-pytest.  `COMMAND --help` lists each command's options.
+pytest.  `bench --ladder N` also plays the bot ladder (N matches per pair of
+levels) of the two-player dice games.  `COMMAND --help` lists each command's options.
 
 This file runs first on any python3 (3.11 included) with the standard library
 only: `tools.environment` finds a Python >= 3.12, creates `.venv`, installs the
@@ -106,7 +108,13 @@ def cmd_test(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from tools.bench import bench
 
-    return bench(args.seconds, int(args.moves))
+    return bench(args.seconds, int(args.moves), int(args.ladder))
+
+
+def cmd_strength(args: argparse.Namespace) -> int:
+    from tools.bench import strength
+
+    return strength(int(args.matches), int(args.seed))
 
 
 def parser() -> Parser:
@@ -137,7 +145,15 @@ def parser() -> Parser:
                    help="time per playout measurement, 0.01-60 (default: 1)")
     s.add_argument("--moves", type=bounded(int, 1, 100), default=3,
                    help="bot moves timed per level, 1-100 (default: 3)")
+    s.add_argument("--ladder", type=bounded(int, 0, 2000), default=0,
+                   help="bot-ladder matches per pair of levels, 0-2000 (default: 0, no ladder; "
+                        "200 gives 95%% intervals of about +-7%%)")
     s.set_defaults(run=cmd_bench)
+    s = sub.add_parser("strength", help="refit ButtonMen Battle's button strengths into core/battle/strength.json")
+    s.add_argument("--matches", type=bounded(int, 1000, 1_000_000), default=90_000,
+                   help="simulated one-round matches, 1000-1000000 (default: 90000, about 15 CPU-minutes)")
+    s.add_argument("--seed", type=bounded(int, 0, 2**31), default=1, help="seed of the simulation (default: 1)")
+    s.set_defaults(run=cmd_strength)
     return p
 
 

@@ -95,6 +95,55 @@ class GreedyBot:
         return rng.choice(stream, best)[1]
 
 
+@dataclass
+class LookaheadBot:
+    """Two plies: each action (the ``width`` best by evaluation), then the reply each other player
+    likes best, averaged over ``samples`` determinizations (fresh dice, resampled secrets).
+
+    It sees what greedy cannot -- a capture that leaves a die open to the answer -- at a small,
+    bounded cost: at most ``width * samples`` replies are searched.
+    """
+
+    game: Game
+    seed: int = 0
+    samples: int = 3
+    width: int = 6
+
+    def choose(self, state: State, actor: int | None = None) -> Action:
+        player = seat(state, actor)
+        legal = choices(state, player)
+        if len(legal) == 1:
+            return legal[0]
+        stream = _stream(self.seed, state)
+        seen: list[State] = []
+        for _ in range(self.samples):
+            stream, noise = rng.next64(stream)
+            seen.append(state.determinize(player, noise))
+        ranked = sorted(legal, key=lambda a: -self.game.evaluate(seen[0].apply(a, player), player))
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in ranked[: self.width]:
+            value = sum(self._reply_value(s.apply(action, player), player) for s in seen) / len(seen)
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(action)
+        return rng.choice(stream, best)[1]
+
+    def _reply_value(self, state: State, player: int) -> float:
+        """``player``'s evaluation after the reply the next actor likes best (chance: sampled)."""
+        if state.is_over:
+            return state.returns()[player]
+        mover = _next_actor(state)
+        if mover == player:
+            return self.game.evaluate(state, player)
+        if mover < 0:   # dice typed by hand or the moderator: judged as they stand
+            return self.game.evaluate(state, player)
+        replies = [state.apply(a, mover) for a in choices(state, mover)]
+        answer = max(replies, key=lambda s: self.game.evaluate(s, mover))
+        return self.game.evaluate(answer, player)
+
+
 @dataclass(eq=False)
 class _Node:
     player: int | None
@@ -198,7 +247,7 @@ LEVELS: dict[str, BotLevel] = {
 
 
 DEFAULT_LEVEL = "mcts"
-"""The level a new game offers first."""
+"""The level a game offers first unless it declares its own ``default_bot``."""
 
 
 def levels(game: Game) -> dict[str, BotLevel]:
@@ -206,8 +255,9 @@ def levels(game: Game) -> dict[str, BotLevel]:
     return {**LEVELS, **game.bot_levels}
 
 
-def make_bot(game: Game, level: str = DEFAULT_LEVEL, seed: int = 0) -> Bot:
-    """A bot of a named level for ``game``."""
+def make_bot(game: Game, level: str | None = None, seed: int = 0) -> Bot:
+    """A bot of a named level for ``game`` (None: the game's default level)."""
+    level = game.default_bot if level is None else level
     available = levels(game)
     if level not in available:
         raise ValueError(f"unknown bot level {level!r} for {game.name}; levels: {', '.join(available)}")

@@ -583,6 +583,8 @@ class Game(ABC):
     """Settings for the default MCTS bot, e.g. ``{"iterations": 200, "time_ms": 400}``."""
     bot_levels: ClassVar[Mapping[str, BotLevel]] = {}
     """Levels beyond the protocol's random, greedy and MCTS bots (e.g. an exact solver)."""
+    default_bot: ClassVar[str] = "mcts"
+    """The level a page offers first (one of the protocol's levels or of ``bot_levels``)."""
 
     def seats(self, options: Mapping[str, JSON]) -> int:
         """How many seats an instance with these (validated) options has."""

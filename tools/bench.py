@@ -30,7 +30,46 @@ def benchmarks_module() -> ModuleType:
     return module
 
 
-def bench(seconds: float, moves: int) -> int:
+LADDER_GAMES = {
+    "button-men": ("random", "greedy", "mcts"),
+    "button-man-braille": ("random", "greedy", "lookahead", "mcts"),
+}
+"""The two-player dice games whose bot levels the ladder plays (one-round matches, each deal from both seats)."""
+MIN_DEFAULT_SCORE = 0.60
+"""The default level's score against greedy, at least (issue 12)."""
+
+
+def ladder(matches: int) -> bool:
+    """Play and print the bot ladder of :data:`LADDER_GAMES` in CPython; True when every default level
+    scores at least :data:`MIN_DEFAULT_SCORE` against greedy."""
+    import core
+    from core import ladder as bot_ladder
+
+    ok = True
+    for name, names in LADDER_GAMES.items():
+        game = core.get_game(name)
+        say(f"bot ladder of {game.title}: {matches} one-round matches per pair")
+        result = bot_ladder.run(game, names, matches, 0, {"max_wins": 1})
+        print(bot_ladder.report(game, result))
+        against = [p for p in result.pairings if {p.first, p.second} == {"greedy", game.default_bot}]
+        for p in against:
+            score = p.score if p.first == game.default_bot else 1 - p.score
+            passed = score >= MIN_DEFAULT_SCORE
+            ok &= passed
+            print(f"  default level {game.default_bot} against greedy: {score:.1%} "
+                  f"(target >= {MIN_DEFAULT_SCORE:.0%}) {'PASS' if passed else 'FAIL'}")
+    return ok
+
+
+def strength(matches: int, seed: int) -> int:
+    """Refit ButtonMen Battle's button strength model (``core/battle/strength.json``)."""
+    from core.battle import strength_fit
+
+    return strength_fit.main(["--matches", str(matches), "--seed", str(seed),
+                              "--out", str(TESTS.parent / "core" / "battle" / "strength.json")])
+
+
+def bench(seconds: float, moves: int, ladder_matches: int = 0) -> int:
     """Measure every game in CPython and Pyodide and print the report; 0 when all targets pass."""
     benchmarks = benchmarks_module()
     say("benchmarking in CPython")
@@ -47,4 +86,6 @@ def bench(seconds: float, moves: int) -> int:
         runs.append(json.loads(result.stdout.strip().splitlines()[-1]))
     report, ok = benchmarks.report(*runs)
     print(report)
+    if ladder_matches:
+        ok &= ladder(ladder_matches)
     return 0 if ok else 1

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import svg as svgdoc
+from core.bots import LookaheadBot
 from core.braille import speech
 from core.braille.state import (
     GAME_NAME, BrailleState, default_names, pass_action, roll_action, seat_table,
@@ -35,7 +36,7 @@ from core.braille.table import SLOTS
 from core.buttonmen.game import GAME as ENGINE
 from core.buttonmen.state import ButtonMenState
 from core.i18n import t
-from core.protocol import JSON, Game, Option, Options, State, int_range, register
+from core.protocol import JSON, BotLevel, Game, Option, Options, State, int_range, register
 
 def recipe(braille_d6: int = 2) -> str:
     """Each player's dice: d3, d4, twin, then one or two braille d6 (BR-01)."""
@@ -67,6 +68,12 @@ class ButtonManBraille(Game):
     """2 since ruling BM-R1 (no reroll once an attack ends the round); the engine's version 3 changed
     only skills and wildcards, which the variant's plain dice never have, so its records still replay."""
     options = OPTIONS
+    search = {"iterations": 100, "playout_depth": 8}
+    """Random playouts add little to plain Power and Skill play: a quick tree search."""
+    bot_levels = {"lookahead": BotLevel("Careful: weighs your best answer to each attack",
+                                        lambda game, seed: LookaheadBot(game, seed, samples=16, width=8))}
+    default_bot = "lookahead"
+    """Stronger than greedy and the tree search in the variant's ladder, and quick (bench)."""
 
     def _initial(self, seed: int, options: Options) -> BrailleState:
         dice = recipe(options["braille_d6_per_player"])

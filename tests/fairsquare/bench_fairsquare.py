@@ -71,7 +71,7 @@ ROWS: dict[str, Callable[[], str]] = {
     **{f"round {r} board, 15 turns{' with trace' if record else ''}": round_time(r, record)
        for r in (1, 2, 3) for record in (False, True)},
     "greedy bot placement": bot_time("greedy"),
-    "planner bot placement": bot_time("planner"),
+    "thorough bot placement": bot_time("thorough"),
 }
 
 

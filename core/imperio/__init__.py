@@ -33,6 +33,11 @@ Using it from an app::
   defender's, duel by duel; splash duels in reading order); play ``Roll(value)`` for each.
 * ``state.describe(viewer)`` / ``state.svg(viewer)`` render the position; ``state.events``
   tells what the last action did (dice included).
+* **Bots**: the protocol's random, greedy and MCTS levels use :func:`.bots.evaluate`; the
+  extra ``tactician`` level (exact expectimax over each action's duels plus planned knight
+  charges) is the strongest and as fast; every level can also do the setup.
+* **Conformance**: ``python -m core.imperio.conformance FILE.json`` (format in
+  :mod:`.conformance`); the scenarios for every ruling are in ``tests/imperio/core/data``.
 
 Engine decisions (named options, documented in :mod:`.options`): ``setup`` (deploy step by
 step or start with both default armies), ``start_entrenched`` (deployed pikemen start

@@ -58,15 +58,16 @@ def kill_chance(attacker: str, entrenched: bool, defender: str, dug_in: bool, st
     return float(combat_odds(attack.dice, defence.dice, rule)[0])
 
 
-Placed = tuple[int, int, Piece]
-"""A piece with its file and rank (both 0-based)."""
+DISTANCES = tuple(tuple(distance(a, b) for b in range(81)) for a in range(81))
+"""King-step distance between any two squares, looked up."""
 
 
-def _risk(f: int, r: int, piece: Piece, enemies: list[Placed], rule: str) -> float:
+def _risk(sq: int, piece: Piece, enemies: list[tuple[int, Piece]], rule: str) -> float:
     """The chance that the strongest enemy melee or charge kills ``piece`` (for a base: 1 if any reaches it)."""
+    row = DISTANCES[sq]
     risk = 0.0
-    for g, s, enemy in enemies:
-        reach = max(abs(f - g), abs(r - s))
+    for other, enemy in enemies:
+        reach = row[other]
         if reach == 1 or (enemy.kind == "K" and reach <= KNIGHT_REACH + 1 and piece.kind != "P"):
             if piece.is_base:
                 return 1.0
@@ -80,25 +81,26 @@ def material(state: ImperioState, player: int) -> float:
 
     A base just beaten (awaiting capture or destroy) counts for the winner, not its owner.
     """
-    mine: list[Placed] = []
-    enemies: list[Placed] = []
+    mine: list[tuple[int, Piece]] = []
+    enemies: list[tuple[int, Piece]] = []
     falling = state.overrun[1] if state.overrun is not None else None
     for sq, piece in enumerate(state.board):
         if piece is not None and sq != falling:
             if piece.owner == player:
-                mine.append((sq % 9, sq // 9, piece))
+                mine.append((sq, piece))
             elif not piece.is_base:
-                enemies.append((sq % 9, sq // 9, piece))
+                enemies.append((sq, piece))
     rule = str(state.options["combat_dice_rule"])
     forward = player == state.attacker
     total = 0.0
     base_risks = []
-    for f, r, piece in mine:
-        risk = _risk(f, r, piece, enemies, rule)
+    for sq, piece in mine:
+        risk = _risk(sq, piece, enemies, rule)
         if piece.is_base:
             base_risks.append(risk)
         else:
-            total += VALUES[piece.kind] * (1 - EXPOSURE_SHARE * risk) + ADVANCE_WORTH * (r if forward else 8 - r)
+            rank = sq // 9
+            total += VALUES[piece.kind] * (1 - EXPOSURE_SHARE * risk) + ADVANCE_WORTH * (rank if forward else 8 - rank)
     for i, risk in enumerate(sorted(base_risks)):
         total += BASE_WORTHS[min(i, len(BASE_WORTHS) - 1)] * (1 - THREAT_SHARE * risk)
     if falling is not None and player == state.mover:
@@ -188,7 +190,7 @@ class TacticianBot:
     """
 
     seed: int = 0
-    time_ms: int = 25
+    time_ms: int = 15
     margin: float = 1e-4
     """How much better than ending the turn an action must look."""
 

@@ -143,7 +143,9 @@ def solution() -> Html:
 
 
 def _round_scores(state: State) -> tuple[float, float]:
-    doubled = seat_table(state, ("", "")).doubled
+    """The round score if the round ended now; once the match is over, the last round's result."""
+    table = seat_table(state, ("", ""))
+    doubled = table.rounds[-1].doubled if state.is_over and table.rounds else table.doubled
     return (doubled[0] / 2, doubled[1] / 2)
 
 

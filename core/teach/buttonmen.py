@@ -121,7 +121,12 @@ def solution() -> Html:
 
 
 def _round_scores(state: State) -> tuple[float, float]:
-    return _state(state).round_scores
+    """The round score if the round ended now; once the match is over, the last round's result."""
+    board = _state(state)
+    if board.is_over and board.rounds:
+        a, b = board.rounds[-1].scores
+        return (float(a), float(b))
+    return board.round_scores
 
 
 def match(buttons: tuple[str, str] = ("Bauer", "Avis"), seed: int = 3) -> Html:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -106,3 +107,12 @@ def test_braille_lesson_speaks_german_numbers() -> None:
         br_lesson.start("en")
     with pytest.raises(ValueError, match="en or de"):
         br_lesson.start("fr")
+
+
+@pytest.mark.parametrize("lesson", [bm_lesson, br_lesson])
+def test_a_finished_match_charts_its_last_rounds_result(lesson: object) -> None:
+    shown = lesson.match()  # type: ignore[attr-defined]
+    charts = [ET.fromstring(svg + "</svg>") for svg in re.findall(r"<svg[^>]*>.*?(?=</svg>)", shown.markup)]
+    title = charts[-1].findtext(f"{SVG}title") or ""
+    finals = [float(n) for n in re.findall(r" (\d+(?:\.\d+)?)(?=[,])", title)[:2]]
+    assert len(finals) == 2 and max(finals) > 0, title

@@ -12,7 +12,7 @@ from core.imperio.combat import KNIGHT_ACTIONS
 from core.imperio.state import ImperioState
 
 play_options = st.fixed_dictionaries(
-    {"setup": st.just("default_armies"), "turn_limit": st.integers(4, 24)},
+    {"setup": st.just("default_armies"), "turn_limit": st.integers(4, 16)},
     optional={
         "combat_dice_rule": st.sampled_from(["sum", "highest"]),
         "elimination_check": st.sampled_from(["immediate", "after_spawn"]),
@@ -45,7 +45,7 @@ def check_invariants(state: ImperioState) -> None:
             assert use.steps <= 2 and not (use.attacked and use.moved)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32), opts=play_options, choices=st.integers(0, 2**32))
 def test_random_playouts_keep_the_invariants_and_end(seed: int, opts: dict[str, object], choices: int) -> None:
     state = ib.GAME.new(seed=seed, **opts)

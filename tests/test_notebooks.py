@@ -7,8 +7,8 @@ fails the test with its traceback.  After the run each notebook must have:
 short visible code cells (at most 8 lines), a first cell that says the engine is
 ready and links to the game's page, its Rules page and the landing page (links
 that resolve in the built site's layout), no 0-based label in anything the
-learner reads, numbers in the notebook's language, and about 20 minutes of
-reading at most.
+learner reads, no ruling id or rulebook section the learner cannot open,
+numbers in the notebook's language, and about 20 minutes of reading at most.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ WORDS_PER_MINUTE = 180
 MAX_MINUTES = 20
 ZERO_BASED = re.compile(r"\b(stack|die|dice|player|seat|attack|Stapel|Würfel|Spieler|Angriff|Nummer|number)\s+0\b",
                         re.IGNORECASE)
+RULE_ID = re.compile(r"\b[A-Z]{2,3}-\d{2}\b|\bsection \d+(\.\d+)?\b|\brulebook\b", re.IGNORECASE)
+"""A ruling id or rulebook section a learner cannot open from the notebook (rules are explained inline)."""
 ENGLISH_DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
 NOTEBOOK_PAGE = "lite/notebooks/index.html"
 """Where JupyterLite shows a notebook, relative to the site's root (``tools.site``)."""
@@ -134,6 +136,7 @@ def test_notebook_runs_in_plain_jupyter(path: Path, kernel_specs: KernelSpecMana
     for cell in notebook.cells:
         text = shown_text(cell)
         assert not ZERO_BASED.search(text), f"a 0-based label: {ZERO_BASED.search(text)}"
+        assert not RULE_ID.search(text), f"a rule reference the learner cannot open: {RULE_ID.search(text)}"
         if lang == "de" and cell.cell_type == "code":
             plain = "\n".join(str(o.get("data", {}).get("text/plain", "")) for o in cell.outputs)
             assert not ENGLISH_DECIMAL.search(plain), f"an English decimal point in a German notebook: {plain}"

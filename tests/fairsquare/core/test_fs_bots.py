@@ -21,7 +21,7 @@ def play(state: FairSquareState, bots: dict[int, object]) -> FairSquareState:
 def test_levels_replace_greedy_and_add_a_thorough_level() -> None:
     names = levels(GAME)
     assert list(names) == ["random", "greedy", "mcts", "thorough"]
-    assert isinstance(make_bot(GAME, "greedy", 1), PlacementBot)
+    assert isinstance(make_bot(GAME, "greedy", 1), PlacementBot) and isinstance(make_bot(GAME, None, 1), PlacementBot)
 
 
 def test_a_bot_places_four_legal_pieces_then_confirms() -> None:

@@ -45,6 +45,9 @@ one board each round.
 * **Match end**: most points win (shared); the elimination candidate is found by the match
   tie-break chain (FS-19); if players are still tied, the winners each name one
   (``Eliminate(seat)``; the most votes, then a seeded draw, decide).
+* **Bots**: the default level ``greedy`` and the extra level ``thorough`` (:mod:`.bots`) plan a
+  whole placement by simulation and play it piece by piece; the protocol's random and MCTS
+  bots play too.  ``state.actors`` may hold several players: give bots the seat they play.
 
 Decisions of ours (named options where a player might want the other reading):
 

@@ -88,7 +88,7 @@ def describe(state: FairSquareState, viewer: int | None) -> str:
             lines.append(f"Round {last} results:")
             for record in state.round_records(last):
                 lines += _record_text(record)
-    return "\n".join(line for line in lines if line)
+    return "\n".join(line[0].upper() + line[1:] for line in lines if line)
 
 
 def board_svg(board: Board, pieces: Sequence[Shown], owners: Sequence[int] = (), title: str = "",

@@ -38,8 +38,8 @@ def test_describe_names_scores_pending_players_and_hides_placements() -> None:
     text = state.describe(3)
     assert "round 1 of 3" in text and "Points: player 1 0" in text
     assert "Placement pending: player 1, player 2" in text and "A3" in text  # A3 listed as a placement square
-    assert "player 1 placed" not in text and "You may place: Sprinter" in text
-    assert "player 1 placed 2 of 4: Ranger on A3, Sprinter on A4" in state.describe(0)
+    assert "Player 1 placed" not in text and "You may place: Sprinter" in text
+    assert "Player 1 placed 2 of 4: Ranger on A3, Sprinter on A4" in state.describe(0)
     assert "D4 3" in text   # the board's point squares
 
 

@@ -146,8 +146,8 @@ def test_simultaneous_hidden_placement() -> None:
     state = place(state, 0, still_placement_for(state, 0), confirm=False)
     assert state.view(1).placements[0].pieces == () and state.view(0).placements[0] == state.placements[0]
     assert state.public_length() == 0
-    assert "player 1 placed" not in state.describe(1) and "player 1 placed 4 of 4" in state.describe(0)
-    assert "player 1 placed" not in state.describe(None)
+    assert "Player 1 placed" not in state.describe(1) and "Player 1 placed 4 of 4" in state.describe(0)
+    assert "Player 1 placed" not in state.describe(None)
 
 
 def still_placement_for(state: core.State, player: int) -> list[tuple[str, str]]:

@@ -26,7 +26,7 @@ from webapp.buttonmen.setup import MatchSetup
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.session import HUMAN, GameSession, Step, seat_label
-from webapp.shell.widgets import FOCUS_CSS, button, heading, html
+from webapp.shell.widgets import FOCUS_CSS, BoardLabel, FocusKeeper, button, heading, html
 
 GAME = core.get_game("button-men")
 MAX_ACTION_BUTTONS = 24
@@ -159,7 +159,7 @@ class ButtonMenView(GameView):
         self.surrender_yes = button("Yes, surrender the round", color="danger")
         self.surrender_yes.on_click(lambda _e: self.surrender())
         self.surrender_no = button("No, keep playing", color="primary")
-        self.surrender_no.on_click(lambda _e: self.ask_surrender(False))
+        self.surrender_no.on_click(lambda _e: self.keep_playing())
         self.surrender_box = pn.Column(self.surrender_question, pn.Row(self.surrender_no, self.surrender_yes),
                                        visible=False, sizing_mode="stretch_width")
         self.attack_box = pn.Column(
@@ -177,6 +177,9 @@ class ButtonMenView(GameView):
         self.play_listed.on_click(lambda _e: self.play_from_list())
         self.list_box = pn.Column(self.all_actions, self.play_listed, sizing_mode="stretch_width")
         self.legend = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.focus = FocusKeeper()
+        self.board_label = BoardLabel(label="Dice board: the same dice are listed as checkboxes under "
+                                            "\"Your dice\" and \"Their dice\", and in \"Position as text\"")
         self.scores = html("", sizing_mode="stretch_width")
         self.summary = html("", sizing_mode="stretch_width")
         self.again = button("New match, same settings", color="primary")
@@ -194,7 +197,7 @@ class ButtonMenView(GameView):
                  margin=(0, 5), sizing_mode="stretch_width"),
             self.round_panel, self.next_round, self.curtain, self.reveal, self.size_box, self.attack_box,
             self.other_buttons,
-            page.refused, self.list_box, self.summary, self.again, self.legend,
+            page.refused, self.list_box, self.summary, self.again, self.legend, self.focus, self.board_label,
         ]
 
     def panels(self, page: GamePage) -> list[Any]:
@@ -235,6 +238,13 @@ class ButtonMenView(GameView):
             "Your opponent wins this round at once, with the scores as they stand.</p>" if asking else "")
         self.surrender_box.visible = asking
         self._asked_in = state if asking else None
+        if asking:
+            self.focus.keep(self.surrender_no.label, force=True)
+
+    def keep_playing(self) -> None:
+        """The player answered No: the question closes and the focus returns to the Surrender button."""
+        self.ask_surrender(False)
+        self.focus.keep(self.surrender_button.label, force=True)
 
     def surrender(self) -> None:
         """Surrender the round (with the selection cleared, as the rules require), once confirmed."""
@@ -319,6 +329,25 @@ class ButtonMenView(GameView):
         self.list_box.visible = bool(listed)
         self._scores(state)
         self._legend(state)
+        self.focus.keep(self.next_control(choice))
+
+    def next_control(self, choice: model.Choice | None) -> str:
+        """The control the player works with next (where a lost keyboard focus goes)."""
+        if self.next_round.visible:
+            return self.next_round.label
+        if self.surrender_box.visible:
+            return self.surrender_no.label
+        if self.reveal.visible:
+            return self.reveal.label
+        if choice is not None:
+            return choice.label
+        if self.attack_box.visible and self.mine.options:
+            return next(iter(self.mine.options))
+        if self.other_buttons.visible:
+            return str(self.other_buttons.objects[0].label)
+        if self.again.visible:
+            return self.again.label
+        return self.page.undo_button.label if self.page.session.can_undo else ""
 
     def _press_action(self, action: Action, _event: object) -> None:
         self.page.play(action)

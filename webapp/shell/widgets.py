@@ -2,6 +2,8 @@
 
 * :class:`LiveRegion` - text in a polite ``aria-live`` region (the text view).
 * :class:`KeyMap` - page-wide single-key shortcuts, reported to Python.
+* :class:`FocusKeeper` - keyboard focus back on the player's next control after a redraw.
+* :class:`BoardLabel` - a name for Bokeh boards, out of the Tab order (played by other controls).
 * :class:`MoveButtons` - every legal action as a labelled, keyboard-reachable button.
 * :class:`MoveLog` - the actions so far, newest first, with who took them.
 * :class:`NewGameDialog` - seats, bot levels and every option of ``game.options``.
@@ -71,6 +73,39 @@ class KeyMap(JSComponent):
     def _handle_msg(self, data: Any) -> None:
         if isinstance(data, dict) and isinstance(data.get("key"), str):
             self.on_key(data["key"])
+
+
+class FocusKeeper(JSComponent):
+    """Puts the keyboard focus back on the player's next control when a redraw drops it to the page.
+
+    ``keep(name)`` names that control by the start of its accessible name (a button's text, a
+    field's label); the browser moves the focus there only when it was lost (on the page body
+    or on a removed element), and only after the player has pressed a key or clicked.
+    """
+
+    target = param.String(default="", doc="The start of the accessible name of the control to focus.")
+    version = param.Integer(default=0, doc="Bumped on every redraw (the browser checks the focus then).")
+    force = param.Boolean(default=False, doc="Move the focus even when it was not lost (a question appeared).")
+
+    _esm = asset("focus_keeper.js")
+
+    def keep(self, name: str, force: bool = False) -> None:
+        """After this redraw, a lost focus goes to the control called ``name`` ("" for none).
+
+        ``force``: move it there even from another control (to a question the player must answer).
+        """
+        self.param.update(target=name, force=force, version=self.version + 1)
+
+
+class BoardLabel(JSComponent):
+    """Gives the page's Bokeh boards an accessible name and removes their event layers from the Tab order.
+
+    For a board that the keyboard plays through other controls (checkboxes, buttons) on the page.
+    """
+
+    label = param.String(default="Board", doc="The boards' accessible name.")
+
+    _esm = asset("board_label.js")
 
 
 def default_label(action: Action) -> str:

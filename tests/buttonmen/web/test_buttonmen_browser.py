@@ -173,3 +173,62 @@ def test_bauer_against_avis_whole_match_by_clicks_then_share_link(page: Page, pa
     expect(summary).to_be_visible(timeout=60_000)
     expect(page.locator("ol.bm-log li")).to_have_count(len(state.log))
     assert current_state(page) == state and page.url == final
+
+
+FOCUSED = """() => {
+  let a = document.activeElement
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) { a = a.shadowRoot.activeElement }
+  if (!a || a === document.body) { return "(page body)" }
+  const label = a.getAttribute("aria-label") || (a.labels && a.labels.length ? a.labels[0].textContent : "") ||
+    (a.closest("label") ? a.closest("label").textContent : "") || a.textContent || a.tagName
+  return label.trim()
+}"""
+
+
+def focus_moves_to(page: Page, start: str, timeout: float = 30_000) -> str:
+    """Wait until the keyboard focus is on a control whose name starts with ``start``; its name."""
+    page.wait_for_function(f"() => ({FOCUSED})().startsWith({start!r})", timeout=timeout)
+    return str(page.evaluate(FOCUSED))
+
+
+def test_keyboard_focus_follows_the_player_and_surrender_asks_first(page: Page, panel_serve: Any) -> None:
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    start_bauer_against_avis(page, panel_serve("buttonmen"))
+    canvas = page.locator(".bk-Canvas").first
+    expect(canvas).to_have_attribute("aria-label", re.compile(r"^Dice board"))
+    assert canvas.locator("[tabindex='0']").count() == 0, "the board is no unnamed tab stop"
+
+    page.get_by_role("button", name="Confirm size").focus()
+    page.keyboard.press("Enter")
+    state = wait_for_human(page, 0)
+    assert focus_moves_to(page, "Your die 1: ").startswith("Your die 1: ")
+
+    attack = next(a for a in state.legal_actions() if isinstance(a, Attack))
+    for i in attack.attackers:
+        page.get_by_role("checkbox", name=re.compile(rf"^Your die {i + 1}: ")).focus()
+        page.keyboard.press("Space")
+    for j in attack.targets:
+        page.get_by_role("checkbox", name=re.compile(rf"^Their die {j + 1}: ")).focus()
+        page.keyboard.press("Space")
+    choice = page.get_by_role("button", name=action_label(state, attack), exact=True)
+    choice.focus()
+    page.keyboard.press("Enter")
+    state = wait_for_human(page, len(state.history))
+    if not state.is_over:
+        focus_moves_to(page, "Your die 1: ")
+        page.get_by_role("button", name="Surrender the round").focus()
+        page.keyboard.press("Enter")
+        assert focus_moves_to(page, "No, keep playing") == "No, keep playing"
+        expect(page.get_by_text(f"Surrender round {state.round_number}?")).to_be_visible()
+        if AXE.exists():
+            assert serious_violations(page) == []
+        page.keyboard.press("Enter")
+        expect(page.get_by_text(f"Surrender round {state.round_number}?")).to_be_hidden()
+        focus_moves_to(page, "Surrender the round")
+        assert current_state(page) == state, "No keeps playing"
+
+    page.get_by_role("button", name="Start match").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_label("Size of swing X")).to_be_visible()
+    page.wait_for_timeout(1500)
+    assert page.evaluate(FOCUSED) != "(page body)", "a new match keeps the keyboard focus"

@@ -21,6 +21,7 @@ from core.protocol import (
 from core import buttonmen, buttonup  # noqa: E402  (registers the games)
 from core import braille as braille  # noqa: E402  (registers the braille variant of Button Men)
 from core import battle as battle  # noqa: E402  (registers ButtonMen Battle)
+from core import imperio as imperio  # noqa: E402  (registers Imperio Bellum)
 
 __all__ = [
     "GAMES", "Action", "Game", "IllegalAction", "Option", "Options", "State", "buttonmen", "buttonup",

@@ -23,6 +23,8 @@ class ImperioBellum(Game):
     """The protocol's MCTS bot: a few ms per action (short playouts cut by the evaluation), so a whole
     turn of 30+ actions stays near 0.3 s on CPython; the ``tactician`` level plays better at the same speed."""
     bot_levels = {"tactician": BotLevel("Tactician: weighs every move by its exact odds", tactician)}
+    default_bot = "tactician"
+    """Stronger than the tree search at the same speed (it beat greedy 11-1 in the helper's trials)."""
 
     def _initial(self, seed: int, options: Options) -> ImperioState:
         return ImperioState(options=options, seed=seed, rng=rng.seed_stream(seed))

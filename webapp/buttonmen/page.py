@@ -299,7 +299,7 @@ class ButtonMenView(GameView):
     def refresh(self, page: GamePage) -> None:
         state, session = self.state, page.session
         self._follow_rounds(session)
-        curtained = self.curtained
+        curtained = self.curtained and self.round_over is None
         human = session.human_to_move and not curtained and self.round_over is None
         self._curtain(state, curtained)
         choice = model.size_choice(state) if human else None

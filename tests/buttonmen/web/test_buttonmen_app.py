@@ -257,6 +257,9 @@ def test_surrender_asks_first_and_only_yes_surrenders() -> None:
     press(app.view.surrender_yes)
     assert state(app).rounds[-1].surrendered == current.to_move and not app.view.surrender_box.visible
     assert "surrendered the round" in str(app.view.round_panel.object)
+    assert not app.view.reveal.visible and app.view.curtain.object == "", "the round's end first, then the device"
+    press(app.view.next_round)
+    assert app.view.reveal.visible and "Pass the device" in str(app.view.curtain.object)
 
 
 def test_undo_takes_back_the_humans_action_with_the_bots_reply_and_never_crosses_a_roll() -> None:

@@ -26,7 +26,7 @@ from webapp.buttonmen.setup import MatchSetup
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.session import HUMAN, GameSession, Step, seat_label
-from webapp.shell.widgets import FOCUS_CSS, BoardLabel, FocusKeeper, button, heading, html
+from webapp.shell.widgets import FOCUS_CSS, BoardLabel, FocusKeeper, GroupLabels, button, heading, html
 
 GAME = core.get_game("button-men")
 MAX_ACTION_BUTTONS = 24
@@ -140,9 +140,11 @@ class ButtonMenView(GameView):
         self.size_box = pn.Column(self.size_prompt, pn.Row(self.size_select, self.size_confirm, align="end"))
         # attacks
         self.hint = html("", margin=(0, 5), sizing_mode="stretch_width")
-        self.mine = pn.widgets.CheckBoxGroup(label="Your dice", options={}, inline=True, stylesheets=[FOCUS_CSS])
+        self.mine = pn.widgets.CheckBoxGroup(label="Your dice", options={}, inline=True, stylesheets=[FOCUS_CSS],
+                                             css_classes=["bm-your-dice"])
         self.theirs = pn.widgets.CheckBoxGroup(label="Their dice", options={}, inline=True,
-                                               stylesheets=[FOCUS_CSS])
+                                               stylesheets=[FOCUS_CSS], css_classes=["bm-their-dice"])
+        self.group_labels = GroupLabels()
         self.mine_label = html("", margin=(0, 5))
         self.theirs_label = html("", margin=(0, 5))
         self.mine.param.watch(self._on_checks, ["value"])
@@ -198,6 +200,7 @@ class ButtonMenView(GameView):
             self.round_panel, self.next_round, self.curtain, self.reveal, self.size_box, self.attack_box,
             self.other_buttons,
             page.refused, self.list_box, self.summary, self.again, self.legend, self.focus, self.board_label,
+            self.group_labels,
         ]
 
     def panels(self, page: GamePage) -> list[Any]:
@@ -419,6 +422,8 @@ class ButtonMenView(GameView):
             self.theirs.value = sorted(self.selection.targets)
         finally:
             self._syncing = False
+        self.group_labels.groups = {"bm-your-dice": f"Your dice ({state.buttons[p]}), attacking",
+                                    "bm-their-dice": f"Their dice ({state.buttons[1 - p]}), to capture"}
         self.mine_label.object = (f"<p style='margin:0.3em 0 0 0'><strong>Your dice ({escape(state.buttons[p])}),"
                                   " attacking:</strong></p>")
         self.theirs_label.object = (f"<p style='margin:0.3em 0 0 0'><strong>Their dice "

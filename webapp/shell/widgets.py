@@ -4,6 +4,7 @@
 * :class:`KeyMap` - page-wide single-key shortcuts, reported to Python.
 * :class:`FocusKeeper` - keyboard focus back on the player's next control after a redraw.
 * :class:`BoardLabel` - a name for Bokeh boards, out of the Tab order (played by other controls).
+* :class:`GroupLabels` - role "group" and a name for widgets (e.g. a checkbox group).
 * :class:`MoveButtons` - every legal action as a labelled, keyboard-reachable button.
 * :class:`MoveLog` - the actions so far, newest first, with who took them.
 * :class:`NewGameDialog` - seats, bot levels and every option of ``game.options``.
@@ -106,6 +107,14 @@ class BoardLabel(JSComponent):
     label = param.String(default="Board", doc="The boards' accessible name.")
 
     _esm = asset("board_label.js")
+
+
+class GroupLabels(JSComponent):
+    """Gives the widgets marked with each CSS class of ``groups`` the role "group" and that accessible name."""
+
+    groups = param.Dict(default={}, doc="CSS class (set with a widget's css_classes) -> the group's name.")
+
+    _esm = asset("group_labels.js")
 
 
 def default_label(action: Action) -> str:

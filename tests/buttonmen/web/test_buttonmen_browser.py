@@ -202,6 +202,10 @@ def test_keyboard_focus_follows_the_player_and_surrender_asks_first(page: Page, 
     page.keyboard.press("Enter")
     state = wait_for_human(page, 0)
     assert focus_moves_to(page, "Your die 1: ").startswith("Your die 1: ")
+    mine = page.get_by_role("group", name="Your dice (Bauer), attacking")
+    theirs = page.get_by_role("group", name="Their dice (Avis), to capture")
+    expect(mine.get_by_role("checkbox")).to_have_count(len(state.dice[0]))
+    expect(theirs.get_by_role("checkbox")).to_have_count(len(state.dice[1]))
 
     attack = next(a for a in state.legal_actions() if isinstance(a, Attack))
     for i in attack.attackers:

@@ -22,8 +22,9 @@ from core import buttonmen, buttonup  # noqa: E402  (registers the games)
 from core import braille as braille  # noqa: E402  (registers the braille variant of Button Men)
 from core import battle as battle  # noqa: E402  (registers ButtonMen Battle)
 from core import imperio as imperio  # noqa: E402  (registers Imperio Bellum)
+from core import fairsquare as fairsquare  # noqa: E402  (registers Fair and Square)
 
 __all__ = [
-    "GAMES", "Action", "Game", "IllegalAction", "Option", "Options", "State", "buttonmen", "buttonup",
-    "get_game", "replay",
+    "GAMES", "Action", "Game", "IllegalAction", "Option", "Options", "State", "battle", "braille", "buttonmen",
+    "buttonup", "fairsquare", "get_game", "imperio", "replay",
 ]

@@ -96,13 +96,24 @@ def rate(play_one: Callable[[int], int], seconds: float) -> dict[str, float]:
             return {"moves_per_s": moves / elapsed, "games_per_s": games / elapsed, "games": games}
 
 
+def first_actor(state: core.State) -> int:
+    """Who a playout lets act: the lowest seat, else typed dice or the moderator."""
+    return min(state.actors, key=lambda a: (a < 0, a))
+
+
+def random_step(state: core.State, rnd: random.Random) -> core.State:
+    """The state after a uniformly random legal action of :func:`first_actor`."""
+    actor = first_actor(state)
+    return state.apply(rnd.choice(state.legal_actions(actor)), actor)
+
+
 def random_game(game: core.Game, seed: int) -> int:
     """One random playout through the protocol; returns its number of actions."""
     rnd = random.Random(seed)
     state = game.new(seed=seed)
     actions = 0
     while not state.is_over:
-        state = state.apply(rnd.choice(state.legal_actions()))
+        state = random_step(state, rnd)
         actions += 1
         if actions > MAX_ACTIONS:
             raise RuntimeError(f"{game.name}: a random playout of seed {seed} did not end")
@@ -110,12 +121,13 @@ def random_game(game: core.Game, seed: int) -> int:
 
 
 def sample_positions(game: core.Game, count: int) -> list[core.State]:
-    """``count`` positions spread over one random game (seed 1), each with a player to move."""
+    """``count`` positions spread over one random game (seed 1), each with a seat that may act."""
     rnd = random.Random(1)
     state, seen = game.new(seed=1), []
     while not state.is_over:
-        seen.append(state)
-        state = state.apply(rnd.choice(state.legal_actions()))
+        if first_actor(state) >= 0:
+            seen.append(state)
+        state = random_step(state, rnd)
     step = max(len(seen) // count, 1)
     return seen[::step][:count]
 
@@ -128,7 +140,7 @@ def bot_times(game: core.Game, positions: list[core.State]) -> dict[str, dict[st
         spent = []
         for state in positions:
             start = time.perf_counter()
-            bot.choose(state)
+            bot.choose(state, first_actor(state))
             spent.append(time.perf_counter() - start)
         times[level] = {"mean_s": sum(spent) / len(spent), "max_s": max(spent)}
     return times

@@ -17,8 +17,9 @@ def test_golden_playthrough_replays_identically(name: str) -> None:
     game = core.get_game(record["game"])
     state = game.new(seed=record["seed"], **record["options"])
     assert descriptions(state) == data["texts"][0]
-    for number, (action, texts) in enumerate(zip(record["actions"], data["texts"][1:], strict=True), start=1):
-        state = state.apply(state.action_from_json(action))
+    for number, (entry, texts) in enumerate(zip(record["actions"], data["texts"][1:], strict=True), start=1):
+        actor, action = (entry["actor"], entry["action"]) if set(entry) == {"actor", "action"} else (None, entry)
+        state = state.apply(state.action_from_json(action, actor), actor)
         assert descriptions(state) == texts, f"{name}: description after action {number} differs"
     assert state.is_over
     now = json.loads(json.dumps(state.to_record()))

@@ -156,6 +156,13 @@ def test_bauer_against_avis_whole_match_by_clicks_then_share_link(page: Page, pa
     expect(history).to_have_count(len(state.rounds))
     expect(page.locator("ol.bm-log li")).to_have_count(len(state.log))
     assert attacks >= 1, "the human never attacked"
+    # the last round stays on screen: its result, each side's dice and captures, and the scores
+    expect(page.get_by_role("heading", name="Round 1 over")).to_be_visible()
+    ended = page.get_by_role("table", name="How the round ended").locator("tbody tr")
+    expect(ended).to_have_count(2)
+    expect(ended.first).to_contain_text("Bauer")
+    if AXE.exists():
+        assert serious_violations(page) == []
     page.screenshot(path=str(tmp_path / "buttonmen-match-over.png"), full_page=True)
 
     # a mid-match share link, opened in a fresh page, shows the same position

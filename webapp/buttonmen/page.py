@@ -198,9 +198,8 @@ class ButtonMenView(GameView):
                  "\"What the letters mean\", below, explains every skill letter and the notation.</p>",
                  margin=(0, 5), sizing_mode="stretch_width"),
             self.round_panel, self.next_round, self.curtain, self.reveal, self.size_box, self.attack_box,
-            self.other_buttons,
-            page.refused, self.list_box, self.summary, self.again, self.legend, self.focus, self.board_label,
-            self.group_labels,
+            self.other_buttons, page.refused, page.undo_button, self.list_box, self.summary, self.again,
+            self.legend, self.focus, self.board_label, self.group_labels,
         ]
 
     def panels(self, page: GamePage) -> list[Any]:

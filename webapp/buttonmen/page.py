@@ -4,6 +4,13 @@ Serve it with ``panel serve webapp/buttonmen/page.py``; ``create_app()`` builds 
 Every rule comes from :mod:`core.buttonmen`: the page filters ``state.legal_actions()``
 by the dice a player picks (:mod:`webapp.buttonmen.model`) and shows
 ``state.describe(viewer)``, ``state.log`` and the scores as they are.
+
+A finished round stays on screen (its last dice on the board, the result in a
+panel; bots wait through the session's ``held``) until the player presses
+"Next round".  Undo goes back to the player's last decision together with the
+bot's replies, never across a roll (:meth:`GameSession.undo_depth`).  Refusals
+are worded by :func:`webapp.buttonmen.model.refusal`; skill letters and the
+notation are explained by :mod:`webapp.buttonmen.legend`.
 """
 
 from __future__ import annotations

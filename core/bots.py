@@ -98,46 +98,47 @@ class GreedyBot:
 @dataclass
 class LookaheadBot:
     """Two plies: each action (the ``width`` best by evaluation), then the reply each other player
-    likes best, averaged over ``samples`` determinizations (fresh dice, resampled secrets).
+    likes best, averaged over up to ``samples`` determinizations (fresh dice, resampled secrets).
 
-    It sees what greedy cannot -- a capture that leaves a die open to the answer -- at a small,
-    bounded cost: at most ``width * samples`` replies are searched.
+    It sees what greedy cannot -- a capture that leaves a die open to the answer -- at a bounded
+    cost: samples are taken whole, one after another, until ``samples`` or ``time_ms`` is reached
+    (at least one), so every candidate is judged on the same sampled worlds.
     """
 
     game: Game
     seed: int = 0
     samples: int = 3
     width: int = 6
+    time_ms: int | None = None
 
     def choose(self, state: State, actor: int | None = None) -> Action:
         player = seat(state, actor)
         legal = choices(state, player)
         if len(legal) == 1:
             return legal[0]
-        stream = _stream(self.seed, state)
-        seen: list[State] = []
-        for _ in range(self.samples):
-            stream, noise = rng.next64(stream)
-            seen.append(state.determinize(player, noise))
-        ranked = sorted(legal, key=lambda a: -self.game.evaluate(seen[0].apply(a, player), player))
-        best: list[Action] = []
-        best_value = -math.inf
-        for action in ranked[: self.width]:
-            value = sum(self._reply_value(s.apply(action, player), player) for s in seen) / len(seen)
-            if value > best_value + 1e-12:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-12:
-                best.append(action)
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        stream, noise = rng.next64(_stream(self.seed, state))
+        first = state.determinize(player, noise)
+        ranked = sorted(legal, key=lambda a: -self.game.evaluate(first.apply(a, player), player))[: self.width]
+        totals = [0.0] * len(ranked)
+        for taken in range(self.samples):
+            if taken and deadline is not None and time.perf_counter() > deadline:
+                break
+            if taken:
+                stream, noise = rng.next64(stream)
+            world = first if not taken else state.determinize(player, noise)
+            for k, action in enumerate(ranked):
+                totals[k] += self._reply_value(world.apply(action, player), player)
+        best_value = max(totals)
+        best = [a for a, v in zip(ranked, totals, strict=True) if v >= best_value - 1e-9]
         return rng.choice(stream, best)[1]
 
     def _reply_value(self, state: State, player: int) -> float:
-        """``player``'s evaluation after the reply the next actor likes best (chance: sampled)."""
+        """``player``'s evaluation after the reply the next actor likes best (chance: as it stands)."""
         if state.is_over:
             return state.returns()[player]
         mover = _next_actor(state)
-        if mover == player:
-            return self.game.evaluate(state, player)
-        if mover < 0:   # dice typed by hand or the moderator: judged as they stand
+        if mover == player or mover < 0:
             return self.game.evaluate(state, player)
         replies = [state.apply(a, mover) for a in choices(state, mover)]
         answer = max(replies, key=lambda s: self.game.evaluate(s, mover))

@@ -31,8 +31,8 @@ def benchmarks_module() -> ModuleType:
 
 
 LADDER_GAMES = {
-    "button-men": ("random", "greedy", "mcts"),
-    "button-man-braille": ("random", "greedy", "lookahead", "mcts"),
+    "button-men": ("random", "greedy", "mcts", "lookahead"),
+    "button-man-braille": ("random", "greedy", "mcts", "lookahead"),
 }
 """The two-player dice games whose bot levels the ladder plays (one-round matches, each deal from both seats)."""
 MIN_DEFAULT_SCORE = 0.60

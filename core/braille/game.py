@@ -71,7 +71,8 @@ class ButtonManBraille(Game):
     search = {"iterations": 100, "playout_depth": 8}
     """Random playouts add little to plain Power and Skill play: a quick tree search."""
     bot_levels = {"lookahead": BotLevel("Careful: weighs your best answer to each attack",
-                                        lambda game, seed: LookaheadBot(game, seed, samples=16, width=8))}
+                                        lambda game, seed: LookaheadBot(game, seed, samples=16, width=8,
+                                                                        time_ms=250))}
     default_bot = "lookahead"
     """Stronger than greedy and the tree search in the variant's ladder, and quick (bench)."""
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.bots import LookaheadBot
 from core.buttonmen.actions import Attack, Focus
 from core.buttonmen.recipe import RESERVE, SWING_RANGES, parse_recipe, validate_custom
 from core.buttonmen.render import describe, svg
 from core.buttonmen.state import ButtonMenState, new_match
-from core.protocol import JSON, Action, Game, Option, Options, State, int_range, register
+from core.protocol import JSON, Action, BotLevel, Game, Option, Options, State, int_range, register
 
 MAX_NAME = 60
 """The longest button name accepted (the roster's longest has 32 characters)."""
@@ -106,6 +107,12 @@ class ButtonMen(Game):
     earlier versions may not replay."""
     options = OPTIONS
     search = {"iterations": 60, "playout_depth": 12}
+    bot_levels = {"lookahead": BotLevel("Careful: weighs the best answer to each attack",
+                                        lambda game, seed: LookaheadBot(game, seed, samples=16, width=8,
+                                                                        time_ms=300))}
+    default_bot = "lookahead"
+    """About 61 % against greedy over 200 one-round matches (each deal from both seats), where the
+    tree search scores about 50 % (``build.py bench --ladder 200``)."""
 
     def parse_action(self, data: JSON) -> Action | None:
         """Focus reactions and attacks (Turbo sizes, Default) that may be legal without being listed."""

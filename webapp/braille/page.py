@@ -42,7 +42,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 GAME = "button-man-braille"
 """The game this page plays (``build.py`` links the page from that game's card)."""
-DEFAULT_OPPONENT = "greedy"
+DEFAULT_OPPONENT = core.get_game(GAME).default_bot
+"""The game's own default level: quick, and stronger than greedy (``build.py bench --ladder``)."""
 TEXT_KEYS = ("dice", "attacks", "scores", "log", "settings", "keys", "confirm", "cancel", "new", "share")
 RULES = ("dice_source", "must_attack", "initiative_full_tie", "braille_d6_per_player", "max_wins")
 """The rulings a visitor can set for the next match (the rest keep the rulebook's defaults)."""

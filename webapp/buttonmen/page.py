@@ -22,7 +22,6 @@ from typing import Any
 import panel as pn
 
 import core
-from core.bots import DEFAULT_LEVEL
 from core.buttonmen import ButtonMenState, Pass
 from core.buttonmen.render import status
 from core.protocol import Action, IllegalAction, State
@@ -49,7 +48,7 @@ class ButtonMenView(GameView):
                "Power, Skill and special attacks.")
     footer = ("Rules: Button Men (Cheapass Games) as played on buttonweavers.com, written in Rulebox's rules "
               "notes. Player 1 is the first button named.")
-    default_seats = (HUMAN, DEFAULT_LEVEL)
+    default_seats = (HUMAN, GAME.default_bot)
     bot_delay = 0.7
     board_width = 640
     offers_undo = True

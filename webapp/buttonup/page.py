@@ -36,7 +36,7 @@ class ButtonUpView(GameView):
     tagline = "Sow stacks of buttons round the circle; the army sitting higher in the last stack scores."
     footer = ("Rules: Button Up! by Bruno Cathala (Jactalea 2012), as written in Rulebox's rules notes. "
               "Red is player 1, Black player 2.")
-    default_seats = (HUMAN, "mcts")
+    default_seats = (HUMAN, GAME.default_bot)
     keys = (*(str(d) for d in range(1, 10)), "r", "b", "e")
     key_rows = (
         ("Tab / Shift+Tab", "move between the move buttons and the other controls"),

@@ -31,7 +31,8 @@ from core.braille.cells import BrailleCode
 from core.braille.game import pass_action, roll_action, seat_table
 from core.braille.table import LOWEST, Attack, Table
 from core.bots import levels
-from core.i18n import LANGUAGE_NAMES, LANGUAGES, STRINGS, Lang, t
+from core.i18n import LANGUAGE_NAMES, LANGUAGES, Lang
+from webapp.braille.strings import STRINGS, t
 from core.protocol import JSON, State
 from webapp.shell.assets import asset
 from webapp.shell.frame import make_page
@@ -352,7 +353,7 @@ class BrailleView(JSComponent):
             return speech.match_result(now, v), []
         assert now.to_move is not None
         if self.session.thinking or not self.session.human_to_move:
-            return v.say("page.bot_thinking") if self.session.thinking else \
+            return t("page.bot_thinking", v.lang) if self.session.thinking else \
                 v.say("said.turn", player=now.names[now.to_move]), []
         lines = speech.attack_list(now, v)
         notes = lines[-1:] if now.can_pass and now.attacks else []

@@ -681,7 +681,8 @@ class Flow:
         winner = forced_winner
         if surrendered is None and winner is None and scores2[0] != scores2[1]:
             winner = 0 if scores2[0] > scores2[1] else 1
-        self.rounds.append(RoundResult(self.round_number, scores2, winner, surrendered))
+        final = ((tuple(self.dice[0]), tuple(self.dice[1])), (tuple(self.captured[0]), tuple(self.captured[1])))
+        self.rounds.append(RoundResult(self.round_number, scores2, winner, surrendered, *final))
         if winner is None:
             for m in self.match_score:
                 m[2] += 1

@@ -47,6 +47,10 @@ class RoundResult:
     scores2: tuple[int, int]
     winner: int | None
     surrendered: int | None = None
+    dice: tuple[tuple[Die, ...], tuple[Die, ...]] = ((), ())
+    """Each side's dice in play as the round ended."""
+    captured: tuple[tuple[Die, ...], tuple[Die, ...]] = ((), ())
+    """Each side's captured dice as the round ended."""
 
     @property
     def scores(self) -> tuple[float, float]:

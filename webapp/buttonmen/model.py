@@ -421,7 +421,7 @@ class RoundOver:
     result: str
     """Who won and the final scores."""
     rows: list[tuple[str, str, str, str]]
-    """Per player: button, dice in play, dice captured (both as the last action found them), final score."""
+    """Per player: button, dice in play, dice captured (both as the round ended), final score."""
     last: list[str]
     """The last action of the round, in the log's words."""
     before: ButtonMenState
@@ -443,8 +443,8 @@ def ended_round(before: ButtonMenState, action: Action, after: ButtonMenState) -
         result = f"The round is a draw, {score}."
     else:
         result = f"{names[end.winner]} wins the round, {score}."
-    rows = [(names[p], ", ".join(d.label for d in before.dice[p]) or "none",
-             ", ".join(d.label for d in before.captured[p]) or "none", points(end.scores[p])) for p in (0, 1)]
+    rows = [(names[p], ", ".join(d.label for d in end.dice[p]) or "none",
+             ", ".join(d.label for d in end.captured[p]) or "none", points(end.scores[p])) for p in (0, 1)]
     marked = Selection()
     if isinstance(action, Attack):
         marked = Selection(frozenset(action.attackers), frozenset(action.targets))

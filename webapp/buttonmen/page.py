@@ -392,8 +392,9 @@ class ButtonMenView(GameView):
             "<th scope='col'>Dice captured</th><th scope='col'>Round score</th></tr></thead>"
             f"<tbody>{rows}</tbody></table>"
             f"<p style='margin:0.3em 0 0 0'>The last action:</p><ul style='margin:0'>{last_action}</ul>"
-            "<p style='margin:0.3em 0 0 0'>The board and the table show the dice as the last action found "
-            "them; its dice are marked.</p></section>")
+            "<p style='margin:0.3em 0 0 0'>The table shows the dice as the round ended; the board shows "
+            "them as the last action found them, with its dice marked.</p></section>")
+
     def _curtain(self, state: ButtonMenState, curtained: bool) -> None:
         self.reveal.visible = curtained
         if not curtained:

@@ -285,3 +285,14 @@ def test_the_seeded_stream_skips_the_same_rolls_as_manual_dice() -> None:
         passing = roll_values(passing, [[1], [20]])
         passing = play(play(passing, Pass(), [4]), Pass())       # the second pass ends the round: no reroll
         assert passing.is_over and passing.rounds[-1].scores == (3.0, 10.0)
+
+
+def test_a_finished_round_keeps_both_sides_final_dice() -> None:
+    state = GAME.new(seed=5, recipes=("(4) (6)", "(8)"), first_player=0, max_wins=2)
+    while len(state.rounds) < 1:
+        state = state.apply(state.legal_actions()[0])
+    end = state.rounds[0]
+    assert sum(len(side) for side in end.dice) + sum(len(side) for side in end.captured) == 3
+    assert all(d.value >= 1 for side in end.dice for d in side)
+    doubled = [sum(d.size for d in end.dice[p]) + 2 * sum(d.size for d in end.captured[p]) for p in (0, 1)]
+    assert tuple(doubled) == end.scores2

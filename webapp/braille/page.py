@@ -432,7 +432,8 @@ def create_app(seed: int | None = None, opponent: str = DEFAULT_OPPONENT,
     link = LinkSync(session)
     view = BrailleView(session, link, sizing_mode="stretch_width")
     lang = view.voice.lang
-    page = make_page(t("page.title", lang), t("page.intro", lang), t("page.footer", lang), view, link.address)
+    page = make_page(t("page.title", lang), t("page.intro", lang), t("page.footer", lang), view, link.address,
+                     GAME)
     session.scheduler = pn.state.execute  # set late: opening the link above starts no bot yet
 
     # A bot that begins waits for the loaded page, so its first move is heard in the live log.

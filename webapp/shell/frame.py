@@ -18,9 +18,17 @@ TEMPLATE = asset("page.html")
 PAGE_CSS = asset("page.css")
 
 
+def site_links(game: str) -> list[tuple[str, str]]:
+    """The header's way round the static site from a game page (``apps/<page>.html``):
+    every game, this game's rules and its tutorial."""
+    return [("../index.html", "All games"), (f"../rules/{game}.html", "Rules"),
+            (f"../lite/notebooks/index.html?path={game}.ipynb", "Tutorial")]
+
+
 def make_page(title: str, tagline: str, footer: str, main: pn.viewable.Viewable | pn.viewable.Viewer,
-              address: pn.viewable.Viewable) -> pn.Template:
-    """The page: ``title`` as the ``<h1>``, ``main`` inside the ``<main>`` landmark.
+              address: pn.viewable.Viewable, game: str) -> pn.Template:
+    """The page: ``title`` as the ``<h1>``, ``main`` inside the ``<main>`` landmark, and a site
+    navigation for ``game`` (:func:`site_links`).
 
     ``address`` keeps the browser's address on the game (``LinkSync.address``).
     """
@@ -29,6 +37,8 @@ def make_page(title: str, tagline: str, footer: str, main: pn.viewable.Viewable 
     page.add_variable("rb_title", escape(title))
     page.add_variable("rb_tagline", escape(tagline))
     page.add_variable("rb_footer", escape(footer))
+    page.add_variable("rb_nav", "".join(f'<li><a href="{escape(href)}">{escape(label)}</a></li>'
+                                        for href, label in site_links(game)))
     return page
 
 

@@ -184,4 +184,4 @@ class GamePage(pn.viewable.Viewer):
 def create_page(page: GamePage) -> pn.Template:
     """The page frame around ``page`` (one per browser session)."""
     view = page.view
-    return make_page(view.title, view.tagline, view.footer, page, page.link.address)
+    return make_page(view.title, view.tagline, view.footer, page, page.link.address, view.game.name)

@@ -186,7 +186,7 @@ def run_all(seconds: float = 1.0, moves: int = 3) -> dict[str, Any]:
     results: dict[str, Any] = {"runtime": f"{platform.python_implementation()} {platform.python_version()}"
                                f"{' (Pyodide)' if sys.platform == 'emscripten' else ''}", "games": {}}
     for name, game in core.GAMES.items():
-        row: dict[str, Any] = {"title": game.title}
+        row: dict[str, Any] = {"title": game.title, "default_bot": game.default_bot}
         row["engine"] = rate(lambda seed, g=game: random_game(g, seed), seconds)  # type: ignore[misc]
         if name in MINIMAL_MODELS:
             model = MINIMAL_MODELS[name]
@@ -226,7 +226,7 @@ def game_report(name: str, runs: list[dict[str, Any]]) -> tuple[list[str], bool]
         ok &= all(passed)
         cells = [f"{x:.0%} {verdict(p)}" for x, p in zip(ratios, passed, strict=True)]
         line(f"engine/minimal (>= {MIN_RATIO:.0%})", cells)
-    default = core.get_game(name).default_bot
+    default = rows[0].get("default_bot", bots.DEFAULT_LEVEL)
     for level in rows[0]["bots"]:
         mark = " (default)" if level == default else ""
         line(f"bot {level}{mark} s/move mean (max)",

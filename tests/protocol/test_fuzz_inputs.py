@@ -8,6 +8,7 @@ characters of the input; never another exception, never a hang, and the state be
 from __future__ import annotations
 
 import json
+import sys
 import time
 from typing import Any
 
@@ -19,8 +20,8 @@ import core
 from core.protocol import IllegalAction, InputError, State
 
 GAMES = sorted(core.GAMES)
-SECONDS = 2.0
-"""No single input may take longer than this."""
+SECONDS = 10.0 if sys.platform == "emscripten" else 5.0
+"""No single input may take longer than this (a generous bound: it catches hangs, not slowness)."""
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=True),
                     st.text(max_size=30))
@@ -108,21 +109,24 @@ def test_records_with_any_actions_replay_or_name_the_action(name: str, actions: 
         assert str(result).startswith("action ")
 
 
-def test_a_long_record_replays_in_linear_time() -> None:
-    """Actions are looked up by their JSON key: a long record costs no more per action than a short one."""
-    game = core.get_game("button-up")
-    state = game.new(seed=1, target_score=99)
+def test_replay_lists_each_positions_actions_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Actions are looked up by their JSON key, so replay is linear: one listing per action."""
     from core.bots import RandomBot
+    from core.buttonup.rules import ButtonUpState
 
+    state = core.get_game("button-up").new(seed=1, target_score=99)
     bot = RandomBot(1)
     while len(state.history) < 400 and not state.is_over:
         state = state.apply(bot.choose(state))
     record = state.to_record()
-    short = dict(record, actions=record["actions"][:100])
-    started = time.perf_counter()
-    core.replay(short)
-    per_action_short = (time.perf_counter() - started) / 100
-    started = time.perf_counter()
-    core.replay(record)
-    per_action_long = (time.perf_counter() - started) / len(record["actions"])
-    assert per_action_long < 3 * per_action_short + 1e-4
+    listings = 0
+    real = ButtonUpState._legal_actions
+
+    def counted(self: ButtonUpState, actor: int) -> Any:
+        nonlocal listings
+        listings += 1
+        return real(self, actor)
+
+    monkeypatch.setattr(ButtonUpState, "_legal_actions", counted)
+    assert core.replay(record) == state
+    assert listings == len(record["actions"])

@@ -2,7 +2,9 @@
 
 Every bot has ``choose(state, actor=None) -> Action`` for a seat that may act
 (the single actor by default).  All are seeded, so the same seed and the same
-state give the same choice on CPython and in the browser.  No bot acts for
+state give the same choice on CPython and in the browser -- unless a time budget
+(``time_ms``) stops the search first, which trades exact repetition for a
+promised reply time.  No bot acts for
 :data:`~core.protocol.CHANCE` (typed dice) or the moderator: inside a search,
 chance actions are sampled uniformly.
 

@@ -401,9 +401,9 @@ class State(ABC):
         outcome = self.outcome
         return (0.5,) * self.players if outcome is None else outcome.returns()
 
-    def _actor(self, actor: int | None) -> int:
+    def _actor(self, actor: int | None, actors: frozenset[int] | None = None) -> int:
         """``actor``, or the single actor when it is implied; IllegalAction when it may not act."""
-        actors = self.actors
+        actors = self.actors if actors is None else actors
         if actor is None:
             if len(actors) == 1:
                 return next(iter(actors))
@@ -428,9 +428,10 @@ class State(ABC):
 
     def legal_actions(self, actor: int | None = None) -> list[Action]:
         """The listed legal actions of ``actor`` (default: the single actor; none when over)."""
-        if not self.actors:
+        actors = self.actors
+        if not actors:
             return []
-        return list(self._listed(self._actor(actor))[0])
+        return list(self._listed(self._actor(actor, actors))[0])
 
     def is_legal(self, action: Action, actor: int | None = None) -> bool:
         """True when ``actor`` may play ``action`` now."""
@@ -453,7 +454,8 @@ class State(ABC):
 
     def apply(self, action: Action, actor: int | None = None) -> Self:
         """The state after ``actor``'s ``action``; raises :class:`IllegalAction` if it is not legal."""
-        who = self._actor(actor)
+        actors = self.actors
+        who = self._actor(actor, actors)
         played = self._resolve(action, who)
         if played is None:
             raise IllegalAction(self._why(action, who))
@@ -462,7 +464,7 @@ class State(ABC):
         floor = len(self.history) + 1 if self._irreversible(after) else self.undo_floor
         # ``after`` is brand new and not yet shared, so completing it in place is safe.
         after.__dict__.update(history=(*self.history, played), undo_floor=floor,
-                              movers=(*self.movers, who if len(self.actors) > 1 else None))
+                              movers=(*self.movers, who if len(actors) > 1 else None))
         return after
 
     def _why(self, action: Action, actor: int) -> str:

@@ -196,6 +196,11 @@ class RoundResult:
         return None if red == black else (RED if red > black else BLACK)
 
 
+_NOBODY: frozenset[int] = frozenset()
+_ONE_ACTOR = (frozenset((RED,)), frozenset((BLACK,)))
+"""Shared actor sets: a playout asks for them several times a move."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class ButtonUpState(State):
     """A Button Up! position."""
@@ -215,7 +220,7 @@ class ButtonUpState(State):
 
     @property
     def actors(self) -> frozenset[int]:
-        return frozenset() if self.mover is None else frozenset((self.mover,))
+        return _NOBODY if self.mover is None else _ONE_ACTOR[self.mover]
 
     @property
     def outcome(self) -> Outcome | None:

@@ -59,8 +59,9 @@ def _key(action: Action) -> str:
     return action_key(action.to_json())
 
 
-def _next_actor(state: State) -> int:
-    """Inside a search: the first of the actors (simultaneous choices are taken in seat order)."""
+def first_actor(state: State) -> int:
+    """The actor a search or a playout lets act: the lowest seat (simultaneous choices are taken in
+    seat order), else typed dice or the moderator."""
     return min(state.actors, key=lambda a: (a < 0, a))
 
 
@@ -139,7 +140,7 @@ class LookaheadBot:
         """``player``'s evaluation after the reply the next actor likes best (chance: as it stands)."""
         if state.is_over:
             return state.returns()[player]
-        mover = _next_actor(state)
+        mover = first_actor(state)
         if mover == player or mover < 0:
             return self.game.evaluate(state, player)
         replies = [state.apply(a, mover) for a in choices(state, mover)]
@@ -195,7 +196,7 @@ class MCTSBot:
         node = root
         first = True
         while not state.is_over:
-            mover = player if first else _next_actor(state)
+            mover = player if first else first_actor(state)
             first = False
             if mover < 0:   # chance or the moderator: sampled, not searched
                 stream, action = rng.choice(stream, state.legal_actions(mover))
@@ -231,7 +232,7 @@ class MCTSBot:
         for _ in range(self.playout_depth):
             if state.is_over:
                 return stream, state.returns()
-            mover = _next_actor(state)
+            mover = first_actor(state)
             stream, action = rng.choice(stream, choices(state, mover))
             state = state.apply(action, mover)
         if state.is_over:

@@ -11,21 +11,17 @@ mean and worst move time.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
 
 import core
-from core import rng
-from core.bots import levels, make_bot
+from core.bots import levels
 from core.protocol import JSON, Game, InputError
-from core.simulate import MAX_ACTIONS, parse_option
+from core.simulate import Arguments, parse_option, play_one
 
 MAX_MATCHES = 10_000
 
@@ -79,20 +75,7 @@ class Ladder:
 def play_match(game: Game, seats: tuple[str, str], seed: int, options: dict[str, JSON],
                times: dict[str, list[float]]) -> int | None:
     """One seeded match; the winning seat (None: a draw)."""
-    state = game.new(seed=seed, **options)
-    bots = [make_bot(game, level, seed + k) for k, level in enumerate(seats)]
-    for _ in range(MAX_ACTIONS):
-        if state.is_over:
-            return state.winner
-        actor = min(state.actors, key=lambda a: (a < 0, a))
-        if actor < 0:
-            action = rng.choice(rng.derive(seed, len(state.history)), state.legal_actions(actor))[1]
-        else:
-            started = time.perf_counter()
-            action = bots[actor].choose(state, actor)
-            times[seats[actor]].append(time.perf_counter() - started)
-        state = state.apply(action, actor)
-    raise RuntimeError(f"no end after {MAX_ACTIONS:,} actions")
+    return play_one(game, seed, options, seats, times).winner
 
 
 def run(game: Game, names: Sequence[str], matches: int, seed: int, options: dict[str, JSON]) -> Ladder:
@@ -127,13 +110,8 @@ def report(game: Game, ladder: Ladder) -> str:
     return "\n".join(lines)
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:
-        raise InputError("arguments", message)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _Parser(prog="python -m core.ladder", description=__doc__.split("\n\n")[0])
+    parser = Arguments(prog="python -m core.ladder", description=__doc__.split("\n\n")[0])
     parser.add_argument("game", help=f"a two-player game: {', '.join(core.GAMES)}")
     parser.add_argument("--matches", type=int, default=20,
                         help="matches per pair of levels (default 20; each deal is played from both seats)")

@@ -26,7 +26,7 @@ from typing import Any
 
 import core
 from core import rng
-from core.bots import Bot, levels, make_bot
+from core.bots import Bot, first_actor, levels, make_bot
 from core.protocol import JSON, Game, InputError, State
 
 MAX_GAMES = 100_000
@@ -72,18 +72,26 @@ def parse_option(text: str) -> tuple[str, JSON]:
         return name, value
 
 
-def play_one(game: Game, seed: int, options: dict[str, JSON], bots: Sequence[str]) -> State:
-    """One seeded game played to the end (or to :data:`MAX_ACTIONS`) by the named bot levels."""
+def play_one(game: Game, seed: int, options: dict[str, JSON], bots: Sequence[str],
+             times: dict[str, list[float]] | None = None) -> State:
+    """One seeded game played to the end (or to :data:`MAX_ACTIONS`) by the named bot levels.
+
+    ``times``, when given, collects every move's seconds under its bot level.
+    """
     state = game.new(seed=seed, **options)
-    players: list[Bot] = [make_bot(game, bots[k % len(bots)], seed + k) for k in range(state.players)]
+    levels_ = [bots[k % len(bots)] for k in range(state.players)]
+    players: list[Bot] = [make_bot(game, level, seed + k) for k, level in enumerate(levels_)]
     for _ in range(MAX_ACTIONS):
         if state.is_over:
             return state
-        actor = min(state.actors, key=lambda a: (a < 0, a))
+        actor = first_actor(state)
         if actor < 0:   # typed dice or the moderator: any legal entry, seeded
             action = rng.choice(rng.derive(seed, len(state.history)), state.legal_actions(actor))[1]
         else:
+            started = time.perf_counter()
             action = players[actor].choose(state, actor)
+            if times is not None:
+                times[levels_[actor]].append(time.perf_counter() - started)
         state = state.apply(action, actor)
     raise RuntimeError(f"no end after {MAX_ACTIONS:,} actions")
 
@@ -136,13 +144,15 @@ def report(name: str, tally: Tally) -> str:
     return "\n".join(lines)
 
 
-class _Parser(argparse.ArgumentParser):
+class Arguments(argparse.ArgumentParser):
+    """A command line whose mistakes raise :class:`InputError` (printed as one line, exit 2)."""
+
     def error(self, message: str) -> Any:
         raise InputError("arguments", message)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _Parser(prog="python -m core.simulate", description=__doc__.split("\n\n")[0])
+    parser = Arguments(prog="python -m core.simulate", description=__doc__.split("\n\n")[0])
     parser.add_argument("game", help=f"one of: {', '.join(core.GAMES)}")
     parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")

@@ -96,14 +96,9 @@ def rate(play_one: Callable[[int], int], seconds: float) -> dict[str, float]:
             return {"moves_per_s": moves / elapsed, "games_per_s": games / elapsed, "games": games}
 
 
-def first_actor(state: core.State) -> int:
-    """Who a playout lets act: the lowest seat, else typed dice or the moderator."""
-    return min(state.actors, key=lambda a: (a < 0, a))
-
-
 def random_step(state: core.State, rnd: random.Random) -> core.State:
-    """The state after a uniformly random legal action of :func:`first_actor`."""
-    actor = first_actor(state)
+    """The state after a uniformly random legal action of :func:`core.bots.first_actor`."""
+    actor = bots.first_actor(state)
     return state.apply(rnd.choice(state.legal_actions(actor)), actor)
 
 
@@ -125,7 +120,7 @@ def sample_positions(game: core.Game, count: int) -> list[core.State]:
     rnd = random.Random(1)
     state, seen = game.new(seed=1), []
     while not state.is_over:
-        if first_actor(state) >= 0:
+        if bots.first_actor(state) >= 0:
             seen.append(state)
         state = random_step(state, rnd)
     step = max(len(seen) // count, 1)
@@ -140,7 +135,7 @@ def bot_times(game: core.Game, positions: list[core.State]) -> dict[str, dict[st
         spent = []
         for state in positions:
             start = time.perf_counter()
-            bot.choose(state, first_actor(state))
+            bot.choose(state, bots.first_actor(state))
             spent.append(time.perf_counter() - start)
         times[level] = {"mean_s": sum(spent) / len(spent), "max_s": max(spent)}
     return times

@@ -155,6 +155,12 @@ class Tutor:
         picture = f"<div>{exercise.position.svg()}</div>" if exercise.position is not None else ""
         return Html(f"<p><strong>{html.escape(exercise.question)}</strong></p>{picture}", exercise.question)
 
+    def pose(self, exercises: Sequence[Exercise], number: int) -> Html:
+        """Pose exercise ``number`` (counted from 1) of a lesson's ``exercises``."""
+        if not 1 <= number <= len(exercises):
+            raise ValueError(say("no_such_exercise", self.lang, count=len(exercises)))
+        return self.ask(exercises[number - 1])
+
     def check(self, answer: object) -> Html:
         """Right or not, with a hint when not (the answer stays hidden)."""
         if self.current is None:

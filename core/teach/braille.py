@@ -119,27 +119,17 @@ def _exercises() -> tuple[Exercise, ...]:
     )
 
 
-def exercise(number_: int) -> Html:
-    """Pose exercise ``number_`` (1, 2 or 3)."""
-    exercises = _exercises()
-    if not 1 <= number_ <= len(exercises):
-        raise ValueError(f"1 - {len(exercises)}")
-    return TUTOR.ask(exercises[number_ - 1])
+def exercise(number: int) -> Html:
+    """Pose exercise ``number`` (1, 2 or 3)."""
+    return TUTOR.pose(_exercises(), number)
 
 
-def check(answer: object) -> Html:
-    """Whether ``answer`` solves the current exercise (a hint if not)."""
-    return TUTOR.check(answer)
-
-
-def hint() -> Html:
-    """The current exercise's hint."""
-    return TUTOR.hint()
-
-
-def solution() -> Html:
-    """The current exercise's solution."""
-    return TUTOR.solution()
+check = TUTOR.check
+"""Whether an answer solves the current exercise (a hint if not)."""
+hint = TUTOR.hint
+"""The current exercise's hint."""
+solution = TUTOR.solution
+"""The current exercise's solution, shown only when asked for."""
 
 
 def _round_scores(state: State) -> tuple[float, float]:

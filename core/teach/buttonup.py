@@ -127,25 +127,15 @@ def _exercises() -> tuple[Exercise, ...]:
 
 def exercise(number: int) -> Html:
     """Pose exercise ``number`` (1, 2 or 3)."""
-    exercises = _exercises()
-    if not 1 <= number <= len(exercises):
-        raise ValueError(f"there are exercises 1 to {len(exercises)}")
-    return TUTOR.ask(exercises[number - 1])
+    return TUTOR.pose(_exercises(), number)
 
 
-def check(answer: object) -> Html:
-    """Whether ``answer`` solves the current exercise (a hint if not)."""
-    return TUTOR.check(answer)
-
-
-def hint() -> Html:
-    """The current exercise's hint."""
-    return TUTOR.hint()
-
-
-def solution() -> Html:
-    """The current exercise's solution."""
-    return TUTOR.solution()
+check = TUTOR.check
+"""Whether an answer solves the current exercise (a hint if not)."""
+hint = TUTOR.hint
+"""The current exercise's hint."""
+solution = TUTOR.solution
+"""The current exercise's solution, shown only when asked for."""
 
 
 def _points(state: State) -> tuple[float, float]:

@@ -11,6 +11,7 @@ WORDS: dict[str, dict[str, str]] = {
     "wrong": {"en": "Not quite. Hint: {hint} Try again, or call solution().",
               "de": "Noch nicht. Tipp: {hint} Versuch es noch einmal oder rufe solution() auf."},
     "no_exercise": {"en": "Run an exercise cell first.", "de": "Führe zuerst eine Übungszelle aus."},
+    "no_such_exercise": {"en": "there are exercises 1 to {count}", "de": "es gibt die Übungen 1 bis {count}"},
     "solution": {"en": "Solution: {text}", "de": "Lösung: {text}"},
     "log": {"en": "The whole match, move by move", "de": "Die ganze Partie, Zug für Zug"},
     "moments": {"en": "Key moments", "de": "Wichtige Momente"},

@@ -1,10 +1,12 @@
-"""Words and positions for the turn trace: what each piece did and why, and the board after turn k."""
+"""Words and positions for the turn trace: what each piece did and why, and the board after turn k;
+piece cards (moves and rules) and places (with the tie-break that decided them) in words."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from core.fairsquare.geometry import DIRECTION_WORDS, name
+from core.fairsquare.pieces import Move, PieceType, Rule
 from core.fairsquare.trace import REMOVED, BoardRecord, PieceStep, TurnTrace
 from core.protocol import actor_name
 
@@ -100,3 +102,76 @@ def position_after(record: BoardRecord, turn: int) -> Position:
 def alive_pieces(position: Position) -> list[int]:
     """The pieces still on the board in ``position``."""
     return [i for i, s in enumerate(position.squares) if s != REMOVED]
+
+
+# --------------------------------------------------------------------------- piece cards and places in words
+
+_CLASS_WORDS = {
+    "free": "point square{m} nobody owns",
+    "free_empty": "point square{m} nobody owns and no piece stands on",
+    "open": "point square{m} its player does not own and none of its player's pieces holds",
+    "opponent_owned": "square{m} another player owns",
+}
+_MOVE_WORDS = {"step": "step {d}", "jump": "jump {d} (exactly 2 squares)", "slide": "slide {d}"}
+
+
+def move_words(move: Move) -> str:
+    """``"B: jump right (exactly 2 squares)"``."""
+    return f"{move.letter}: " + _MOVE_WORDS[move.kind].format(d=DIRECTION_WORDS[move.direction])
+
+
+def rule_meaning(rule: Rule) -> str:
+    """What a rule of a piece card does, in the rulebook's words (section 6.1)."""
+    r = rule.radius
+    if rule.kind == "seek":
+        return "approach the nearest " + _CLASS_WORDS[rule.target].format(m=" worth 2 or more" if rule.min2 else "")
+    if rule.kind == "hunt":
+        aim = ", aiming at the square it is predicted to reach this turn" if rule.intercept else ""
+        return f"if an enemy piece of lower rank is within {r} squares, approach the nearest{aim}"
+    return {
+        "hold": "if alone on a point square its player does not own: stay (it is capturing)",
+        "anchor": "if on any point square: stay (capture it, then guard it)",
+        "stay": "stay",
+        "best_open_within": f"approach the highest-value open point square within {r} squares",
+        "evict": f"if an enemy piece of lower rank stands on a point square within {r} squares, approach it",
+        "raid": "if on a square another player owns: stay; else approach the nearest such square",
+        "flee": f"if an enemy of higher rank is within {r} squares, move as far as possible from the nearest",
+        "slide_best": "slide to the highest-value open point square a slide reaches",
+        "slide_toward": "approach the nearest open point square by sliding",
+    }[rule.kind]
+
+
+def piece_card(kind: PieceType) -> list[str]:
+    """A piece type's card in words: rank, lettered moves (priority order), rules in order, modifiers."""
+    lines = [f"{kind.name}, rank {kind.rank}. Moves in priority order: "
+             + "; ".join(move_words(m) for m in kind.moves) + "."]
+    lines += [f"Rule {k} ({rule.text}): {rule_meaning(rule)}." for k, rule in enumerate(kind.rules, 1)]
+    if kind.dodge:
+        lines.append("Dodges: never ends on a square a higher-ranked enemy is predicted to enter this turn.")
+    if kind.stop_before_higher_rank:
+        lines.append("Its slides stop before an enemy of higher rank.")
+    return lines
+
+
+def place_reason(record: BoardRecord, k: int) -> str:
+    """Why board player ``k`` got its place: its owned total, or the tie-break that split a tie."""
+    scores = record.scores
+    tied = [q for q in range(len(scores)) if q != k and scores[q] == scores[k]]
+    words = f"{scores[k]} owned"
+    reasons = []
+    for q in tied:
+        other = actor_name(record.players[q])
+        if record.places[q] == record.places[k]:
+            reasons.append(f"tied with {other} through every tie-break (shared place)")
+            continue
+        ahead = record.places[k] < record.places[q]
+        for label, mine, theirs in (("3-point squares", record.threes[k], record.threes[q]),
+                                    ("2-point squares", record.twos[k], record.twos[q]),
+                                    ("pieces left", record.left[k], record.left[q])):
+            if mine != theirs:
+                reasons.append(f"{'ahead of' if ahead else 'behind'} {other} on {label} ({mine} to {theirs})")
+                break
+        else:
+            turn = max(t for t, trace in enumerate(record.turns) if trace.totals[k] != trace.totals[q])
+            reasons.append(f"{'ahead of' if ahead else 'behind'} {other} most recently (after turn {turn})")
+    return words + ("; " + "; ".join(reasons) if reasons else "")

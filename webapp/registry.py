@@ -27,6 +27,9 @@ APPS: tuple[AppEntry, ...] = (
     AppEntry("buttonup", "button-up", "webapp.buttonup.page"),
     AppEntry("buttonmen", "button-men", "webapp.buttonmen.page"),
     AppEntry("braille", "button-man-braille", "webapp.braille.page"),
+    AppEntry("battle", "buttonmen-battle", "webapp.battle.page"),
+    AppEntry("fairsquare", "fair-and-square", "webapp.fairsquare.page"),
+    AppEntry("imperio", "imperio-bellum", "webapp.imperio.page"),
 )
 """Every game page, in the order the landing page shows them."""
 

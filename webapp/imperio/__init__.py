@@ -1,0 +1,1 @@
+"""The Imperio Bellum page."""

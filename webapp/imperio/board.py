@@ -1,0 +1,314 @@
+"""The Imperio Bellum board: a 9x9 Bokeh figure with labelled files and ranks, pieces and reserves.
+
+Pieces are told apart by more than colour: the letter of their type (H B K A P F), the
+shape of their side (red attacker: circles, blue defender: diamonds; bases are squares)
+and an arrow pointing the way the side marches (red up, blue down).  A tap on a square
+goes to :class:`~webapp.imperio.model.Table` through ``on_square``; what the board
+highlights comes from the same table (the state's legal actions) and the overlay facts
+of :mod:`core.imperio.overlays`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import panel as pn
+from bokeh.models import ColumnDataSource, TapTool
+
+from core.imperio import ImperioState
+from core.imperio.board import FILES, SIZE, UNITS
+from core.imperio.overlays import fire_lines, pike_zone
+from core.imperio.render import COLOURS
+from core.protocol import State
+from webapp.imperio.model import ALTER, ATTACK, PICK, PLACE, SHOT, SPAWN, STEP, Table
+from webapp.shell.boards import Act, Board, board_figure, update_bokeh
+from webapp.shell.geometry import to_pixels
+from webapp.shell.session import Step as SessionStep
+
+PIXELS = 50
+X_RANGE, Y_RANGE = (-0.7, 12.2), (-0.7, 9.3)
+RESERVE_X = 9.6
+ZONE, NEUTRAL, LINE = "#e6d6b0", "#f3ead2", "#8a7650"
+FIRE_TINT = "#fff176"
+SELECTED, READY = "#0d47a1", "#f9a825"
+FRAMES = {ATTACK: "#b71c1c", SHOT: "#bf360c", PICK: "#0d47a1", ALTER: "#0d47a1"}
+MARKS = {STEP: ("circle", 14, "#1b5e20"), SPAWN: ("plus", 22, "#1b5e20"), PLACE: ("plus", 22, "#0d47a1"),
+         ATTACK: ("x", 12, "#b71c1c"), SHOT: ("asterisk", 13, "#bf360c"), ALTER: ("plus", 22, "#0d47a1")}
+SHAPE_SIZES = {"square": 36, "circle": 38, "diamond": 50}
+"""Pixels per shape, so that every piece looks about as large."""
+OVERLAYS = {"zones": "Pikeman zones", "archers": "Archer lines and shielded squares", "entrenched": "Entrenched units"}
+
+
+def centre(sq: int) -> tuple[float, float]:
+    """The centre of a square in board units (file a on the left, rank 1 at the bottom)."""
+    return sq % SIZE + 0.5, sq // SIZE + 0.5
+
+
+def square_pixels(sq: int) -> tuple[float, float]:
+    """Where the centre of ``sq`` is, in pixels from the figure's top-left corner (for tests)."""
+    size = ((X_RANGE[1] - X_RANGE[0]) * PIXELS, (Y_RANGE[1] - Y_RANGE[0]) * PIXELS)
+    return to_pixels(*centre(sq), X_RANGE, Y_RANGE, size)
+
+
+def side_colour(state: ImperioState, player: int) -> str:
+    return COLOURS[0 if player == state.attacker else 1]
+
+
+def columns(*names: str) -> dict[str, list[Any]]:
+    return {n: [] for n in names}
+
+
+class Picture:
+    """Every data column of the board for one state, one selection and the overlays on (Bokeh-free)."""
+
+    def __init__(self, state: ImperioState, table: Table, overlays: set[str], interactive: bool) -> None:
+        self.state, self.table, self.overlays = state, table, overlays
+        self.targets = table.targets(state) if interactive else {}
+        self.ready = set(table.ready_pieces(state)) if interactive and table.selected is None else set()
+
+    def cells(self) -> dict[str, list[Any]]:
+        state = self.state
+        data = columns("x", "y", "sq", "fill", "hatch", "hatch_color")
+        zones = {p: pike_zone(state, p) for p in (0, 1)} if "zones" in self.overlays and state.attacker is not None \
+            else {0: frozenset(), 1: frozenset()}
+        fire = self.fire()
+        for sq in range(SIZE * SIZE):
+            x, y = centre(sq)
+            rank = sq // SIZE + 1
+            data["x"].append(x)
+            data["y"].append(y)
+            data["sq"].append(sq)
+            data["fill"].append(FIRE_TINT if sq in fire[0] else ZONE if rank <= 2 or rank >= 8 else NEUTRAL)
+            owners = [p for p in (0, 1) if sq in zones[p]]
+            data["hatch"].append("x" if len(owners) == 2 else
+                                 ("/" if owners[0] == state.attacker else "\\") if owners else " ")
+            data["hatch_color"].append(side_colour(state, owners[0]) if len(owners) == 1 else "#444444")
+        return data
+
+    def fire(self) -> tuple[set[int], set[int]]:
+        """Squares on the lines of fire and shielded squares of the archers the overlay shows."""
+        state = self.state
+        lines: set[int] = set()
+        shields: set[int] = set()
+        if "archers" not in self.overlays or state.phase != "play":
+            return lines, shields
+        selected = self.table.selected
+        chosen = [selected] if selected is not None and (p := state.board[selected]) is not None and p.kind == "A" \
+            else [sq for sq, p in enumerate(state.board) if p is not None and p.kind == "A" and p.owner == state.mover]
+        for sq in chosen:
+            fire = fire_lines(state, sq)
+            lines |= fire.lines
+            shields |= fire.shielded
+        return lines, shields
+
+    def shields(self) -> dict[str, list[Any]]:
+        data = columns("x", "y")
+        for sq in sorted(self.fire()[1]):
+            x, y = centre(sq)
+            data["x"].append(x)
+            data["y"].append(y)
+        return data
+
+    def frames(self) -> dict[str, list[Any]]:
+        data = columns("x", "y", "color", "width")
+
+        def add(sq: int, colour: str, width: float) -> None:
+            x, y = centre(sq)
+            data["x"].append(x)
+            data["y"].append(y)
+            data["color"].append(colour)
+            data["width"].append(width)
+
+        for sq in sorted(self.ready):
+            add(sq, READY, 3.0)
+        for sq, (kind, action) in sorted(self.targets.items()):
+            if kind in FRAMES and (kind in (ATTACK, SHOT, PICK) or self.state.board[sq] is not None):
+                add(sq, FRAMES[kind], 5.0 if action is not None and action == self.table.pending else 3.0)
+        if self.table.selected is not None:
+            add(self.table.selected, SELECTED, 5.0)
+        return data
+
+    def marks(self) -> dict[str, list[Any]]:
+        data = columns("x", "y", "marker", "size", "color")
+        for sq, (kind, _action) in sorted(self.targets.items()):
+            if kind not in MARKS:
+                continue
+            marker, pixels, colour = MARKS[kind]
+            size = float(pixels)
+            x, y = centre(sq)
+            if self.state.board[sq] is not None:  # mark an occupied target in its corner, clear of the letter
+                x, y, size = x + 0.33, y + 0.33, size * 0.8
+            data["x"].append(x)
+            data["y"].append(y)
+            data["marker"].append(marker)
+            data["size"].append(size)
+            data["color"].append(colour)
+        return data
+
+    def pieces(self) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
+        """The pieces' shapes and their words: the letter, the side's arrow and 'E' for entrenched pikemen."""
+        state = self.state
+        shapes = columns("x", "y", "marker", "size", "fill", "alpha")
+        words = columns("x", "y", "text", "size", "color")
+
+        def word(x: float, y: float, text: str, size: str, colour: str = "#ffffff") -> None:
+            words["x"].append(x)
+            words["y"].append(y)
+            words["text"].append(text)
+            words["size"].append(size)
+            words["color"].append(colour)
+
+        spent = state.phase == "play" and state.overrun is None
+        for sq, piece in enumerate(state.board):
+            if piece is None:
+                continue
+            x, y = centre(sq)
+            red = piece.owner == state.attacker
+            shapes["x"].append(x)
+            shapes["y"].append(y)
+            marker = "square" if piece.is_base else "circle" if red else "diamond"
+            shapes["marker"].append(marker)
+            shapes["size"].append(SHAPE_SIZES[marker])
+            shapes["fill"].append(side_colour(state, piece.owner))
+            done = spent and piece.owner == state.mover and piece.uid in state.usage and not state.can_act(sq)
+            shapes["alpha"].append(0.5 if done else 1.0)
+            word(x, y + 0.02, piece.kind, "19px")
+            word(x + 0.3, y - 0.3, "▲" if red else "▼", "11px", "#222222")
+            if piece.is_base and piece.home != piece.owner:
+                word(x - 0.3, y + 0.3, "©", "12px", "#222222")
+            if piece.entrenched and "entrenched" in self.overlays:
+                word(x - 0.3, y - 0.3, "E", "12px", "#222222")
+        return shapes, words
+
+    def reserves(self) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
+        """Each side's reserves beside the board: blue at the top, red at the bottom (hidden ones as a count)."""
+        state = self.state
+        shapes = columns("x", "y", "marker", "size", "fill")
+        words = columns("x", "y", "text")
+        if state.attacker is None:
+            return shapes, words
+        for player in (state.defender, state.attacker):
+            red = player == state.attacker
+            top = 3.6 if red else 8.8
+            label = "Red reserves" if red else "Blue reserves"
+            words["x"].append(RESERVE_X - 0.2)
+            words["y"].append(top)
+            words["text"].append(label)
+            counts = state.reserves[player]
+            if state.hidden_reserves == player:
+                words["x"].append(RESERVE_X - 0.2)
+                words["y"].append(top - 0.8)
+                words["text"].append(f"{sum(counts)} units (hidden)")
+                continue
+            for i, unit in enumerate(UNITS):
+                y = top - 0.8 - 0.75 * i
+                shapes["x"].append(RESERVE_X + 0.3)
+                shapes["y"].append(y)
+                shapes["marker"].append("circle" if red else "diamond")
+                shapes["size"].append(24 if red else 32)
+                shapes["fill"].append(side_colour(state, player))
+                words["x"].append(RESERVE_X + 0.8)
+                words["y"].append(y)
+                words["text"].append(f"{unit} × {counts[i]}")
+        return shapes, words
+
+
+class ImperioBoard(Board):
+    """The board as a Bokeh figure, built once and redrawn through its data sources."""
+
+    def __init__(self, state: State, act: Act, table: Table, **params: Any) -> None:
+        super().__init__(state, act, **params)
+        self.table = table
+        self.overlays: set[str] = {"entrenched"}
+        self.on_square: Callable[[int], None] = lambda sq: None
+        """Where a tap on a square goes (the page sets it)."""
+        self.interactive = False
+        self.viewer: int | None = None
+        names = ("cells", "shields", "frames", "marks", "pieces", "letters", "reserve_pieces", "reserve_words")
+        self.sources = {n: ColumnDataSource(data=columns("x", "y")) for n in names}
+        self.figure = self._build()
+        self.sources["cells"].selected.on_change("indices", self._on_tap)
+        self.pane = pn.pane.Bokeh(self.figure, margin=(0, 5))
+        self.show_state(state)
+
+    def _build(self) -> Any:
+        fig = board_figure(X_RANGE, Y_RANGE, PIXELS)
+        s = self.sources
+        for name in s:
+            s[name].data = columns(*self._empty_columns(name))
+        cells = fig.rect("x", "y", 1, 1, source=s["cells"], fill_color="fill", line_color=LINE,
+                         hatch_pattern="hatch", hatch_color="hatch_color", hatch_alpha=0.55, hatch_scale=10,
+                         nonselection_fill_alpha=1.0, selection_fill_alpha=1.0, nonselection_hatch_alpha=0.55,
+                         selection_hatch_alpha=0.55, nonselection_line_alpha=1.0)
+        fig.rect("x", "y", 1, 1, source=s["shields"], fill_alpha=0, line_alpha=0, hatch_pattern="o",
+                 hatch_color="#5d4037", hatch_alpha=0.45, hatch_scale=8)
+        fig.scatter("x", "y", source=s["pieces"], marker="marker", size="size", fill_color="fill", fill_alpha="alpha",
+                    line_color="#222222", line_width=1.5)
+        fig.text("x", "y", text="text", source=s["letters"], text_align="center", text_baseline="middle",
+                 text_font_size="size", text_color="color", text_font_style="bold")
+        fig.rect("x", "y", 0.92, 0.92, source=s["frames"], fill_alpha=0, line_color="color", line_width="width")
+        fig.scatter("x", "y", source=s["marks"], marker="marker", size="size", fill_color="color",
+                    line_color="color", line_width=3)
+        fig.scatter("x", "y", source=s["reserve_pieces"], marker="marker", size="size", fill_color="fill",
+                    line_color="#222222")
+        fig.text("x", "y", text="text", source=s["reserve_words"], text_baseline="middle", text_font_size="15px",
+                 text_color="#222222")
+        for f, letter in enumerate(FILES):
+            fig.text(x=[f + 0.5], y=[-0.35], text=[letter], text_align="center", text_baseline="middle",
+                     text_font_size="15px", text_color="#222222")
+        for rank in range(1, SIZE + 1):
+            fig.text(x=[-0.35], y=[rank - 0.5], text=[str(rank)], text_align="center", text_baseline="middle",
+                     text_font_size="15px", text_color="#222222")
+        fig.add_tools(TapTool(renderers=[cells]))
+        return fig
+
+    @staticmethod
+    def _empty_columns(name: str) -> tuple[str, ...]:
+        return {
+            "cells": ("x", "y", "sq", "fill", "hatch", "hatch_color"),
+            "shields": ("x", "y"),
+            "frames": ("x", "y", "color", "width"),
+            "marks": ("x", "y", "marker", "size", "color"),
+            "pieces": ("x", "y", "marker", "size", "fill", "alpha"),
+            "letters": ("x", "y", "text", "size", "color"),
+            "reserve_pieces": ("x", "y", "marker", "size", "fill"),
+            "reserve_words": ("x", "y", "text"),
+        }[name]
+
+    def picture(self) -> Picture:
+        """What the board shows now."""
+        state = self.state
+        assert isinstance(state, ImperioState)
+        return Picture(state.view(self.viewer), self.table, self.overlays, self.interactive)
+
+    def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,
+                   step: SessionStep | None = None) -> None:
+        self.state, self.viewer, self.interactive = state, viewer, interactive
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the current state, selection and overlays."""
+        picture = self.picture()
+        pieces, letters = picture.pieces()
+        reserve_pieces, reserve_words = picture.reserves()
+        data = {"cells": picture.cells(), "shields": picture.shields(), "frames": picture.frames(),
+                "marks": picture.marks(), "pieces": pieces, "letters": letters,
+                "reserve_pieces": reserve_pieces, "reserve_words": reserve_words}
+
+        def apply() -> None:
+            for name, columns_ in data.items():
+                self.sources[name].data = columns_
+
+        update_bokeh(apply)
+
+    def _on_tap(self, _attr: str, _old: list[int], new: list[int]) -> None:
+        if not new:
+            return
+        sq = self.sources["cells"].data["sq"][new[0]]
+        self.sources["cells"].selected.indices = []
+        self.on_square(sq)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.pane
+

@@ -1,0 +1,112 @@
+"""Imperio Bellum in words for the page: what an action did, the odds before an attack, the dice after it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import overload
+
+from core.imperio import Attack, ImperioState, Overrun, Shot, odds
+from core.imperio.board import name
+from core.imperio.combat import SHOT, SPLASH
+from core.protocol import Action, State
+from webapp.shell.session import GameSession, Step
+
+FIGHTS_SHOWN = 6
+
+
+def who(state: ImperioState, actor: int) -> str:
+    """``Red (player 1)``, ``Blue (player 2)``; before the roles are set ``Player 1``; typed dice ``Dice``."""
+    if actor < 0:
+        return "Dice"
+    if state.attacker is None:
+        return f"Player {actor + 1}"
+    return f"{'Red' if actor == state.attacker else 'Blue'} (player {actor + 1})"
+
+
+class SideNames(Sequence[str]):
+    """The seats' names as the move log shows them, read from the session's current roles."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+
+    def __len__(self) -> int:
+        return 2
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(2)[index]]
+        state = self.session.state
+        assert isinstance(state, ImperioState)
+        return who(state, range(2)[index])
+
+
+def events_text(state: ImperioState, action: Action) -> str:
+    """The events of the last action, without the line that only repeats it."""
+    lines = [e for e in state.events if not e.startswith(str(action)) and not e.endswith("ends the turn")]
+    return "; ".join(lines)
+
+
+def narrate(before: State, action: Action, after: State) -> str:
+    """What ``action`` did, in words (dice included)."""
+    assert isinstance(before, ImperioState) and isinstance(after, ImperioState)
+    actor = before.to_move if before.to_move is not None else 0
+    text = f"{who(after, actor)}: {action}."
+    told = events_text(after, action)
+    return f"{text} {told[:1].upper()}{told[1:]}." if told else text
+
+
+def log_note(step: Step) -> str:
+    """The move log's note: what a fight rolled and who died, a stop in a pikeman's zone."""
+    after = step.after
+    assert isinstance(after, ImperioState)
+    return events_text(after, step.action)
+
+
+def percent(value: float) -> str:
+    return f"{value:.1%}"
+
+
+def odds_html(state: ImperioState, action: Action) -> str:
+    """The odds of an attack or shot before it is confirmed: every duel, both pools with their modifiers."""
+    result = odds(state, action)
+    if not result.duels:
+        return f"<p>{escape(str(action))}: no duel (nothing to hit).</p>"
+    rows = []
+    for duel in result.duels:
+        kind = {SHOT: "Shot", SPLASH: "Splash"}.get(duel.duel.kind, "Attack")
+        victim = state.board[duel.duel.to]
+        own = " (your own unit: friendly fire)" if victim is not None and victim.owner == state.mover else ""
+        rows.append(
+            f"<tr><th scope='row'>{kind} on {name(duel.duel.to)}{own}</th>"
+            f"<td>{escape(str(duel.duel.attacker))}</td><td>{escape(str(duel.duel.defender))}</td>"
+            f"<td>{percent(float(duel.win))}</td><td>{percent(float(duel.tie))} ({escape(duel.tie_means)})</td>"
+            f"<td>{percent(float(duel.loss))}</td></tr>")
+    rule = "sum of the dice" if state.options["combat_dice_rule"] == "sum" else "highest single die"
+    return (f"<table class='ib-odds' aria-label='Odds of {escape(str(action))}'><thead><tr>"
+            "<th scope='col'>Duel</th><th scope='col'>Attacker's dice</th><th scope='col'>Defender's dice</th>"
+            "<th scope='col'>Win</th><th scope='col'>Tie</th><th scope='col'>Loss</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>"
+            f"<p class='rb-help' style='margin:0.2em 0'>Exact odds; the higher {rule} wins.</p>")
+
+
+def fights_html(steps: Sequence[Step]) -> str:
+    """The latest fights, newest first: the action, the dice rolled and what happened."""
+    fights = [s for s in steps if isinstance(s.action, (Attack, Shot, Overrun))][-FIGHTS_SHOWN:]
+    if not fights:
+        return "<p style='margin:0'>No fight yet.</p>"
+    items = []
+    for step in reversed(fights):
+        after = step.after
+        assert isinstance(after, ImperioState)
+        lines = "".join(f"<li>{escape(e)}</li>" for e in after.events if not e.endswith("ends the turn"))
+        items.append(f"<li><strong>{escape(who(after, step.actor))}: {escape(str(step.action))}</strong>"
+                     f"<ul style='margin:0;padding-left:1.2em'>{lines}</ul></li>")
+    return f"<ol style='margin:0;padding-left:1.4em' aria-label='Latest fights, newest first'>{''.join(items)}</ol>"
+

@@ -1,0 +1,87 @@
+"""The new-game form: opponent, roles, default armies or setup by hand, dice rule and every other ruling.
+
+Player 1 sits at this screen; the roles are chosen (or rolled) for them as the game starts,
+so a game with the default armies opens straight on the attacker's first turn.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import panel as pn
+
+from core.bots import levels
+from core.imperio import GAME, ChooseRole
+from core.protocol import JSON, IllegalAction, Option
+from webapp.shell.session import HUMAN, GameSession
+from webapp.shell.widgets import FOCUS_CSS, NO_SPIN_CSS, button, deal_number, heading, html
+
+ROLES = {"Attacker (red, moves first)": "attacker", "Defender (blue)": "defender", "Roll a die for roles": "roll"}
+ARMIES = {"Default armies (play at once)": "default_armies", "Set up by hand": "deploy"}
+DICE = {"Sum of the dice (the rulebook's rule)": "sum", "Highest single die": "highest"}
+MAIN_OPTIONS = ("setup", "combat_dice_rule")
+
+
+def start(session: GameSession, opponent: str, role: str, seed: int | None = None, **options: JSON) -> None:
+    """A new game against ``opponent`` (a bot level, or ``human`` for two at one screen); player 1 takes ``role``."""
+    session.new_game([HUMAN, opponent], seed=seed, **options)
+    session.human_play(ChooseRole(role), 0)
+
+
+def option_widget(option: Option) -> pn.widgets.Widget:
+    """A field for one ruling: a choice list, or a whole number."""
+    label = option.name.replace("_", " ").capitalize()
+    if option.choices:
+        choices = {("yes" if c is True else "no" if c is False else str(c).replace("_", " ")): c
+                   for c in option.choices}
+        return pn.widgets.Select(label=label, options=choices, value=option.default, stylesheets=[FOCUS_CSS])
+    return pn.widgets.IntInput(label=label, value=option.default, stylesheets=[FOCUS_CSS, NO_SPIN_CSS])
+
+
+class NewGameForm(pn.viewable.Viewer):
+    """Opponent, roles, armies, dice rule, more rulings on request, deal number; "Start new game"."""
+
+    def __init__(self, session: GameSession, **params: Any) -> None:
+        super().__init__(**params)
+        self.session = session
+        bots = {f"Bot - {level.label}": key for key, level in levels(GAME).items()}
+        self.opponent = pn.widgets.Select(label="Opponent (player 2)",
+                                          options={**bots, "Another person at this screen": HUMAN},
+                                          value=GAME.default_bot, stylesheets=[FOCUS_CSS])
+        self.role = pn.widgets.Select(label="Your side (player 1)", options=ROLES, value="attacker",
+                                      stylesheets=[FOCUS_CSS])
+        self.armies = pn.widgets.Select(label="Armies", options=ARMIES, value="default_armies",
+                                        stylesheets=[FOCUS_CSS])
+        self.dice = pn.widgets.Select(label="Dice rule", options=DICE, value="sum", stylesheets=[FOCUS_CSS])
+        self.more = pn.widgets.Checkbox(name="Show the other rulings (limits, reserves, alterations...)",
+                                        stylesheets=[FOCUS_CSS])
+        self.rulings = {o.name: option_widget(o) for o in GAME.options if o.name not in MAIN_OPTIONS}
+        fields: list[Any] = []
+        for option in GAME.options:
+            if option.name in self.rulings:
+                fields += [self.rulings[option.name], html(f"<p class='rb-help'>{escape(option.doc)}</p>")]
+        self.more_box = pn.Column(*fields, visible=False, sizing_mode="stretch_width")
+        self.more.param.watch(lambda e: setattr(self.more_box, "visible", e.new), ["value"])
+        self.seed = pn.widgets.TextInput(label="Deal number (blank: random)", value="", stylesheets=[FOCUS_CSS])
+        self.start_button = button("Start new game", color="primary")
+        self.start_button.on_click(lambda _e: self.start())
+        self.error = html("")
+        self._layout = pn.Column(heading("New game"), self.opponent, self.role, self.armies, self.dice, self.more,
+                                 self.more_box, self.seed, self.start_button, self.error, sizing_mode="stretch_width")
+
+    def options(self) -> dict[str, JSON]:
+        chosen: dict[str, JSON] = {name: widget.value for name, widget in self.rulings.items()}
+        return {**chosen, "setup": self.armies.value, "combat_dice_rule": self.dice.value}
+
+    def start(self) -> None:
+        """Start the game the form describes, or say why it cannot start."""
+        try:
+            start(self.session, self.opponent.value, self.role.value, deal_number(self.seed.value), **self.options())
+        except (ValueError, IllegalAction) as problem:
+            self.error.object = f"<p role='alert' style='color:#a00000'>Cannot start: {escape(str(problem))}</p>"
+        else:
+            self.error.object = ""
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout

@@ -1,0 +1,426 @@
+"""The Imperio Bellum page: the shared game page with a 9x9 battlefield, odds before every attack.
+
+Serve it with ``panel serve webapp/imperio/page.py``; ``create_app()`` builds one page.
+It opens on a game already under way against the default bot with both default armies
+(the visitor attacks and moves first); "New game" offers the roles, setup by hand, the
+dice rule and every ruling.  Everything about the rules comes from :mod:`core.imperio`:
+the board (:mod:`webapp.imperio.board`) highlights the selected piece's legal steps,
+attacks and shots; an attack is played only after its exact odds were shown
+(:func:`core.imperio.odds`), and the dice it rolled are listed afterwards.  Undo goes
+back within the current turn, never past a die roll.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+from urllib.parse import parse_qs
+
+import panel as pn
+
+from core.imperio import (
+    GAME,
+    AddReserve,
+    Alter,
+    Attack,
+    ChooseRole,
+    DefaultArmy,
+    EndTurn,
+    ImperioState,
+    Overrun,
+    Place,
+    Ready,
+    Roll,
+    Shot,
+    Spawn,
+    Step,
+    name,
+)
+from core.imperio.board import NAMES, UNITS
+from core.imperio.render import piece_words, status
+from core.protocol import Action, State
+from webapp.imperio.board import OVERLAYS, ImperioBoard
+from webapp.imperio.model import Table, actor_actions
+from webapp.imperio.narration import SideNames, fights_html, log_note, narrate, odds_html
+from webapp.imperio.newgame import NewGameForm, start
+from webapp.imperio.setup import PIECE_LABELS, SETUP_PHASES, SetupControls
+from webapp.shell.boards import Act
+from webapp.shell.game_page import GamePage, GameView, create_page
+from webapp.shell.links import QUERY_KEY
+from webapp.shell.session import HUMAN
+from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, MoveLog, button, heading, html
+
+ON_BOARD = (Place, Alter, Step, Attack, Shot, Spawn, AddReserve)
+"""Actions chosen on the board (or the setup tools); the rest are listed as plain choices."""
+LEGEND = (
+    "<p class='rb-help' style='margin:0.3em 0'><strong>Pieces:</strong> letters H headquarters, B base, K knight, "
+    "A archer, P pikeman, F footsoldier. Red attacker: circles, arrow ▲ (marches up from rank 1); blue defender: "
+    "diamonds, arrow ▼; bases are squares (© a captured base), E an entrenched pikeman. "
+    "<strong>Marks:</strong> gold frame a piece that can still act, blue frame the selected piece, green dot a "
+    "step, green + a spawn, red frame with × an attack, orange frame with ✱ a shot. "
+    "<strong>Overlays:</strong> hatching / and \\ the red and blue pikeman zones, yellow squares the archers' "
+    "lines of fire, rings the squares footsoldiers shield.</p>")
+
+
+def choice_label(action: Action) -> str:
+    """A plain choice's button text."""
+    if isinstance(action, EndTurn):
+        return "End the turn (E)"
+    if isinstance(action, Overrun):
+        return f"{'Capture' if action.capture else 'Destroy'} the base on {name(action.square)}"
+    if isinstance(action, Ready):
+        return "Ready"
+    if isinstance(action, Roll):
+        return f"The die shows {action.value}"
+    if isinstance(action, (DefaultArmy, ChooseRole)):
+        text = str(action)
+        return text[:1].upper() + text[1:]
+    return str(action)
+
+
+def action_label(state: ImperioState, action: Action) -> str:
+    """A piece's action with its notation and what it does."""
+    if isinstance(action, (Attack, Shot)):
+        target = state.board[action.to]
+        what = "attack" if isinstance(action, Attack) else "shot"
+        return f"{action} ({what} on the {NAMES[target.kind] if target else 'square'}; shows the odds first)"
+    if isinstance(action, Step):
+        return f"{action} (step)"
+    return str(action)
+
+
+def same_turn(earlier: ImperioState, now: ImperioState) -> bool:
+    """True when undo may go back from ``now`` to ``earlier``: the same setup step or the same turn."""
+    if now.phase in SETUP_PHASES:
+        return earlier.phase in SETUP_PHASES and earlier.setter == now.setter
+    return now.phase == "play" and earlier.phase == "play" and earlier.turn == now.turn \
+        and earlier.mover == now.mover
+
+
+def opened_from_link(page: GamePage) -> bool:
+    """True when the page's address held a game that was opened."""
+    location = pn.state.location
+    return location is not None and QUERY_KEY in parse_qs(location.search.lstrip("?")) and not page.link.problem
+
+
+class ImperioView(GameView):
+    """Imperio Bellum's board, moves, odds, setup tools, fights and new-game form."""
+
+    game = GAME
+    title = "Imperio Bellum"
+    tagline = "Knights, archers, pikemen and footsoldiers fight dice duels on a 9×9 field; see the odds first."
+    footer = ("Rules: Imperio Bellum by Mastina (MafiaScum wiki), with Rulebox's rulings. "
+              "Red attacks from rank 1, blue defends from rank 9.")
+    default_seats = (HUMAN, GAME.default_bot)
+    bot_delay = 0.15
+    board_width = 680
+    offers_undo = False
+    keys = ("e", "c", "Escape", "u")
+    key_rows = (
+        ("Tab / Shift+Tab", "move between the pieces, their moves and the other controls"),
+        ("Enter or Space", "press the focused button"),
+        ("C", "confirm the attack whose odds are shown"),
+        ("Escape", "cancel the attack, or drop the selection"),
+        ("E", "end the turn"),
+        ("U", "undo within the current turn (never past a die roll)"),
+    )
+
+    def __init__(self) -> None:
+        self.table = Table()
+        self._pending_shown: Action | None = None
+        self._overrun_shown: tuple[int, int] | None = None
+
+    def board(self, state: State, act: Act) -> ImperioBoard:
+        return ImperioBoard(state, act, self.table)
+
+    # --- building -------------------------------------------------------------------
+
+    def attach(self, page: GamePage) -> None:
+        self.page = page
+        session = page.session
+        assert isinstance(page.board, ImperioBoard)
+        self.battle = page.board
+        self.battle.on_square = self.tap
+        names = SideNames(session)
+        self.log = MoveLog(session, names, note=log_note)
+        self.form = NewGameForm(session)
+        self.focus = FocusKeeper()
+        self.board_label = BoardLabel(label="Battlefield: its pieces and moves are also listed under Your moves "
+                                            "and in Position as text")
+        self.overlay_boxes = {key: pn.widgets.Checkbox(name=label, value=key in self.battle.overlays,
+                                                       stylesheets=[FOCUS_CSS]) for key, label in OVERLAYS.items()}
+        for key, box in self.overlay_boxes.items():
+            box.param.watch(lambda e, key=key: self.set_overlay(key, e.new), ["value"])
+        self.prompt = html("", sizing_mode="stretch_width")
+        self.odds = html("", sizing_mode="stretch_width")
+        self.confirm = button("Confirm the attack (C)", color="danger")
+        self.confirm.on_click(lambda _e: self.confirm_attack())
+        self.cancel = button("Cancel (Escape)", variant="outline")
+        self.cancel.on_click(lambda _e: self.cancel_attack())
+        self.odds_box = pn.Column(heading("Odds before the attack", 3), self.odds, pn.Row(self.confirm, self.cancel),
+                                  visible=False, sizing_mode="stretch_width")
+        self.choices = ButtonList(self.press_choice, group_label="Choices", margin=(0, 5), sizing_mode="stretch_width")
+        self.pieces = ButtonList(self.press_piece, group_label="Your pieces that can act", margin=(0, 5),
+                                 sizing_mode="stretch_width")
+        self.piece_moves = ButtonList(self.press_piece_move, group_label="Moves of the selected piece",
+                                      margin=(0, 5), sizing_mode="stretch_width")
+        self.pieces_heading = heading("Your pieces that can act", 4)
+        self.moves_heading = heading("Moves of the selected piece", 4)
+        self.spawn_unit = pn.widgets.Select(label="Unit to spawn (then tap a base, then a square next to it)",
+                                            options={}, stylesheets=[FOCUS_CSS], width=340)
+        self.spawn_unit.param.watch(self._on_spawn_unit, ["value"])
+        self.setup = SetupControls(self.table, self.play_ok, lambda: page.refresh())
+        self.all_actions = pn.widgets.Select(label="All legal actions (keyboard: choose one, then play it)",
+                                             options={}, size=6, stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
+        self.play_listed = button("Play the chosen action", color="primary")
+        self.play_listed.on_click(lambda _e: self.play_from_list())
+        self.undo_button = button("Undo (U)", color="primary", variant="outline")
+        self.undo_button.on_click(lambda _e: self.undo())
+        self.waiting = html("", margin=(0, 5))
+        self.fights = html("", sizing_mode="stretch_width")
+        self._listed: list[Action] = []
+        self._choice_actions: list[Action] = []
+        self._piece_squares: list[int] = []
+        self._move_actions: list[Action] = []
+        if not opened_from_link(page):
+            start(session, GAME.default_bot, "attacker", setup="default_armies")
+
+    def controls(self, page: GamePage) -> list[Any]:
+        return [
+            self.board_label,
+            html(LEGEND, margin=(0, 5), sizing_mode="stretch_width"),
+            pn.Row(*self.overlay_boxes.values()),
+            page.refused, self.prompt, self.odds_box,
+            heading("Your moves", 3), self.waiting, self.choices,
+            self.pieces_heading, self.pieces, self.moves_heading, self.piece_moves, self.spawn_unit,
+            self.setup, self.all_actions, self.play_listed, self.undo_button, self.focus,
+        ]
+
+    def panels(self, page: GamePage) -> list[Any]:
+        return [heading("Dice rolled"), self.fights, heading("Position as text"), page.text, self.log,
+                page.share, self.form]
+
+    # --- the game's words -------------------------------------------------------------
+
+    def narrate(self, before: State | None, action: Action | None, after: State) -> str:
+        return "" if before is None or action is None else narrate(before, action, after)
+
+    def status(self, page: GamePage) -> str:
+        state = self.shown(page)
+        line = status(state)
+        if page.session.thinking:
+            line += " The bot is thinking…"
+        return line
+
+    def viewer(self, page: GamePage) -> int | None:
+        """The human's seat; with two people at the screen, the side to act (reserves the rules hide stay hidden)."""
+        humans = [i for i, seat in enumerate(page.session.seats) if seat == HUMAN]
+        if len(humans) == 1:
+            return humans[0]
+        state = page.session.state
+        assert isinstance(state, ImperioState)
+        actor = state.setter if state.phase in SETUP_PHASES else state.mover
+        return actor if humans and state.phase != "roles" else None
+
+    def shown(self, page: GamePage) -> ImperioState:
+        state = page.session.state.view(self.viewer(page))
+        assert isinstance(state, ImperioState)
+        return state
+
+    # --- acting -----------------------------------------------------------------------
+
+    def play_ok(self, action: Action) -> bool:
+        """Play ``action``; True when the rules accepted it."""
+        self.page.play(action)
+        return not self.page.notice
+
+    def say(self, text: str) -> None:
+        """Show ``text`` as the notice (and redraw even when it is unchanged)."""
+        if self.page.notice != text:
+            self.page.notice = text
+        else:
+            self.page.refresh()
+
+    def tap(self, sq: int) -> None:
+        """A tap on the board's square ``sq``."""
+        page = self.page
+        if not self.interactive(page):
+            self.say("Wait: it is not your turn." if not page.session.state.is_over else
+                     "The game is over; start a new game.")
+            return
+        state = page.session.state
+        assert isinstance(state, ImperioState)
+        action, reason = self.table.tap(state, sq)
+        if action is not None:
+            page.play(action)
+        else:
+            self.say(reason)
+
+    def choose(self, action: Action) -> None:
+        """An action chosen from a list: attacks and shots wait for confirmation after their odds."""
+        if isinstance(action, (Attack, Shot)):
+            self.table.pending = action
+            self.table.selected = action.frm
+            self.say("")
+        else:
+            self.page.play(action)
+
+    def confirm_attack(self) -> None:
+        pending = self.table.pending
+        if pending is None:
+            self.say("No attack is waiting: choose one of your pieces, then its target.")
+            return
+        self.table.pending = None
+        self.page.play(pending)
+
+    def cancel_attack(self) -> None:
+        if self.table.pending is not None:
+            self.table.pending = None
+        else:
+            self.table.selected = None
+        self.say("")
+
+    def press_choice(self, index: int) -> None:
+        self.choose(self._choice_actions[index])
+
+    def press_piece(self, index: int) -> None:
+        self.table.selected = self._piece_squares[index]
+        self.table.pending = None
+        self.say("")
+        self.focus.keep("Moves of the selected piece")
+
+    def press_piece_move(self, index: int) -> None:
+        self.choose(self._move_actions[index])
+
+    def play_from_list(self) -> None:
+        index = self.all_actions.value
+        if not isinstance(index, int) or not 0 <= index < len(self._listed):
+            self.say("Choose an action in the list first.")
+            return
+        self.choose(self._listed[index])
+
+    def set_overlay(self, key: str, on: bool) -> None:
+        (self.battle.overlays.add if on else self.battle.overlays.discard)(key)
+        self.battle.redraw()
+
+    def _on_spawn_unit(self, *_: Any) -> None:
+        if self.spawn_unit.value:
+            self.table.hand = self.spawn_unit.value
+            self.battle.redraw()
+
+    def undo_allowed(self) -> bool:
+        session = self.page.session
+        depth = session.undo_depth()
+        if depth is None:
+            return False
+        earlier, now = session.steps[-depth].before, session.state
+        assert isinstance(earlier, ImperioState) and isinstance(now, ImperioState)
+        return same_turn(earlier, now)
+
+    def undo(self) -> None:
+        """Undo back to the human's previous decision within this turn (never over a die roll)."""
+        if not self.undo_allowed():
+            self.say("Nothing to undo: undo goes back within your current turn, and never past a die roll.")
+            return
+        self.table.clear()
+        self.page.undo()
+
+    def on_key(self, page: GamePage, key: str) -> None:
+        if key == "e":
+            self.page.play(EndTurn())
+        elif key == "c":
+            self.confirm_attack()
+        elif key == "Escape":
+            self.cancel_attack()
+        elif key == "u":
+            self.undo()
+
+    # --- redrawing --------------------------------------------------------------------
+
+    def refresh(self, page: GamePage) -> None:
+        session = page.session
+        state = session.state
+        assert isinstance(state, ImperioState)
+        mine = self.interactive(page)
+        actions = actor_actions(state) if mine else []
+        self._refresh_choices(state, actions)
+        self._refresh_pieces(state, mine)
+        self._refresh_attack(state, mine)
+        spawns = sorted({a.unit for a in actions if isinstance(a, Spawn)}, key=UNITS.index)
+        self.spawn_unit.options = {PIECE_LABELS[u]: u for u in spawns}
+        self.spawn_unit.visible = bool(spawns)
+        if spawns:
+            self.spawn_unit.value = self.table.hand_for(state)
+        self.setup.refresh(state, mine)
+        self._listed = actions
+        self.all_actions.options = {str(a): i for i, a in enumerate(actions)}
+        self.all_actions.visible = self.play_listed.visible = bool(actions)
+        self.undo_button.disabled = not self.undo_allowed()
+        self.fights.object = fights_html(session.steps)
+        text = self._waiting_text(page)
+        self.waiting.object = f"<p>{escape(text)}</p>" if text else ""
+
+    def _waiting_text(self, page: GamePage) -> str:
+        state = page.session.state
+        if state.is_over:
+            return "The game is over. Start a new game to play again."
+        if self.interactive(page):
+            return ""
+        return "The bot is thinking…" if page.session.thinking else "Waiting for the bot."
+
+    def _refresh_choices(self, state: ImperioState, actions: list[Action]) -> None:
+        choices = [a for a in actions if not isinstance(a, ON_BOARD)]
+        labels = [choice_label(a) for a in choices]
+        self._choice_actions = choices
+        if labels != self.choices.labels:
+            self.choices.param.update(labels=labels, version=self.choices.version + 1)
+        overrun = state.overrun if choices and isinstance(choices[0], Overrun) else None
+        if overrun is not None:
+            self.prompt.object = (f"<p role='alert' style='font-weight:bold;margin:0.3em 0'>The base on "
+                                  f"{name(overrun[1])} falls: capture it (it becomes yours and spawns for you) "
+                                  "or destroy it (removed for good).</p>")
+            if overrun != self._overrun_shown:
+                self.focus.keep("Capture the base", force=True)
+        else:
+            self.prompt.object = ""
+        self._overrun_shown = overrun
+
+    def _refresh_pieces(self, state: ImperioState, mine: bool) -> None:
+        squares = self.table.ready_pieces(state) if mine else []
+        labels = []
+        for sq in squares:
+            piece = state.board[sq]
+            assert piece is not None
+            labels.append(f"{name(sq)}: {piece_words(state, piece)}")
+        self._piece_squares = squares
+        if labels != self.pieces.labels:
+            self.pieces.param.update(labels=labels, version=self.pieces.version + 1)
+        self.pieces_heading.visible = self.pieces.visible = bool(squares)
+        selected = self.table.selected
+        moves = self.table.piece_actions(state, selected) if mine and selected is not None else []
+        self._move_actions = moves
+        move_labels = [action_label(state, a) for a in moves]
+        if move_labels != self.piece_moves.labels:
+            self.piece_moves.param.update(labels=move_labels, version=self.piece_moves.version + 1)
+        self.moves_heading.visible = self.piece_moves.visible = bool(moves)
+
+    def _refresh_attack(self, state: ImperioState, mine: bool) -> None:
+        pending = self.table.pending if mine else None
+        self.odds_box.visible = pending is not None
+        if pending is None:
+            self._pending_shown = None
+            return
+        self.odds.object = odds_html(state, pending)
+        self.confirm.name = f"Confirm {pending} (C)"
+        if pending != self._pending_shown:
+            self.focus.keep("Confirm", force=True)
+        self._pending_shown = pending
+
+
+def create_app() -> pn.Template:
+    """A new Imperio Bellum page (one per browser session)."""
+    return create_page(GamePage(ImperioView()))
+
+
+if __name__.startswith("bokeh_app_"):  # `panel serve` of this file; an import (the site's entry) serves nothing
+    create_app().servable(title="Imperio Bellum - Rulebox")

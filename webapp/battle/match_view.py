@@ -1,0 +1,236 @@
+"""One battle of the round in the Button Men view: its dice board, its moves, auto-play.
+
+The dice board and the attack words are the Button Men page's (:mod:`webapp.buttonmen`, used
+read-only).  A move in the battle is the campaign action ``SubAction(battle, move)`` played by
+the campaign player of that side, so the campaign's session, undo and record see every die.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+from html import escape
+from typing import Any
+
+import panel as pn
+
+import core
+from core.battle.state import CampaignState
+from core.bots import GreedyBot
+from core.buttonmen import Attack as MatchAttack
+from core.buttonmen import ButtonMenState
+from core.buttonmen.render import status as match_status
+from core.protocol import Action, SubAction
+from webapp.battle import model
+from webapp.buttonmen import model as bm
+from webapp.buttonmen.board import DiceBoard
+from webapp.shell.game_page import GamePage
+from webapp.shell.widgets import FOCUS_CSS, button, heading, html
+
+MATCH_GAME = core.get_game("button-men")
+
+
+class MatchView(pn.viewable.Viewer):
+    """The battle picked in "Battle shown": board, attacks for the dice picked, every move, auto-play."""
+
+    def __init__(self, page: GamePage, **params: Any) -> None:
+        super().__init__(**params)
+        self.page = page
+        self.index: int | None = None
+        self.autoplay: set[tuple[int, int, int]] = set()
+        """(round, battle, player) whose moves a bot makes for the human."""
+        self.pick = pn.widgets.Select(label="Battle shown", options={}, stylesheets=[FOCUS_CSS], width=420)
+        self.pick.param.watch(self._on_pick, ["value"])
+        self.title = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.status = html("", margin=(0, 5), sizing_mode="stretch_width")
+        first = self._placeholder()
+        self.dice = DiceBoard(first, lambda action: None)
+        self.dice.on_die = self.click_die
+        self.attacks = pn.FlexBox(gap="8px", margin=(0, 5))
+        self.moves = pn.widgets.Select(label="Every move of yours in this battle (keyboard: choose, then play)",
+                                       options={}, size=6, stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
+        self.play_button = button("Play the chosen move", color="primary")
+        self.play_button.on_click(lambda _e: self.play_listed())
+        self.auto_button = button("Auto-play this battle for me (A)", color="primary", variant="outline")
+        self.auto_button.on_click(lambda _e: self.auto_play())
+        self.layout = pn.Column(heading("Battle", 3), self.pick, self.title, self.status, self.dice,
+                                self.attacks, self.moves, pn.Row(self.play_button, self.auto_button),
+                                sizing_mode="stretch_width", visible=False)
+
+    @staticmethod
+    def _placeholder() -> ButtonMenState:
+        state = MATCH_GAME.new(seed=0)
+        assert isinstance(state, ButtonMenState)
+        return state
+
+    # --- facts ---------------------------------------------------------------------------
+
+    @property
+    def campaign(self) -> CampaignState:
+        state = self.page.session.state
+        assert isinstance(state, CampaignState)
+        return state
+
+    @property
+    def match(self) -> ButtonMenState | None:
+        state = self.campaign
+        if self.index is None or self.index >= len(state.matches):
+            return None
+        match = state.matches[self.index]
+        return match if isinstance(match, ButtonMenState) else None
+
+    def human_side(self) -> tuple[int, int] | None:
+        """(campaign player, seat) of a person at the table who may move in the shown battle now."""
+        match, state = self.match, self.campaign
+        if match is None or self.index is None:
+            return None
+        for player in self.page.session.human_actors:
+            inner = state.subgame(self.index, player)
+            if inner is not None:
+                return player, inner[1]
+        return None
+
+    # --- actions -------------------------------------------------------------------------
+
+    def show_battle(self, index: int) -> None:
+        """Show battle ``index`` (a battle of this round with a Button Men match)."""
+        self.pick.value = index
+
+    def click_die(self, player: int, index: int) -> None:
+        side, match = self.human_side(), self.match
+        if side is None or match is None or match.phase != "attack":
+            self.page.notice = "Not possible: dice can be picked only when it is your turn to attack in this battle."
+            return
+        self.page.notice = ""
+        self.dice.select(self.dice.selection.toggle(player == match.to_move, index))
+        self.refresh()
+
+    def play(self, inner: Action) -> None:
+        """Play a move of the shown battle for the human whose turn it is there."""
+        side = self.human_side()
+        if side is None or self.index is None:
+            self.page.notice = "Not possible: no side of yours is to move in this battle."
+            return
+        self.page.play(SubAction(self.index, inner), side[0])
+
+    def play_listed(self) -> None:
+        action = self.moves.value
+        if isinstance(action, Action):
+            self.play(action)
+        else:
+            self.page.notice = "Not possible: choose a move in the list first."
+
+    def auto_play(self) -> None:
+        """Let a Button Men bot play the rest of the shown battle for its human side(s)."""
+        state = self.campaign
+        if self.index is None or self.match is None:
+            self.page.notice = "Not possible: no open battle is shown."
+            return
+        humans = [p for p in state.battles[self.index].players
+                  if p is not None and self.page.session.is_human(p)]
+        if not humans:
+            self.page.notice = "Not possible: bots already play both sides of this battle."
+            return
+        for player in humans:
+            self.autoplay.add((state.round_number, self.index, player))
+        self.page.notice = ""
+        self.kick()
+
+    def kick(self) -> None:
+        """Schedule the auto-played moves that are due (after every change of the campaign)."""
+        if self._due() is not None and self.page.session.scheduler is not None:
+            self.page.session.scheduler(self._drive)
+
+    def _due(self) -> tuple[int, int] | None:
+        state = self.campaign
+        if state.phase != "battles":
+            return None
+        for round_number, index, player in sorted(self.autoplay):
+            if round_number == state.round_number and state.subgame(index, player) is not None:
+                return index, player
+        return None
+
+    async def _drive(self) -> None:
+        bot = GreedyBot(MATCH_GAME, self.campaign.seed)
+        while (due := self._due()) is not None:
+            index, player = due
+            state = self.campaign
+            inner = state.subgame(index, player)
+            assert inner is not None
+            move = bot.choose(inner[0], inner[1])
+            if self.campaign is not state:
+                continue
+            self.page.play(SubAction(index, move), player)
+            await asyncio.sleep(0)
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def _on_pick(self, *_: Any) -> None:
+        self.index = self.pick.value if isinstance(self.pick.value, int) else None
+        self.refresh()
+
+    def _choices(self, state: CampaignState) -> dict[str, int]:
+        return {f"Battle {i + 1}: {head} ({status})": i for i, head, status in model.battle_rows(state)
+                if i < len(state.matches) and state.matches[i] is not None}
+
+    def refresh(self) -> None:
+        """Follow the campaign: the list of battles, the shown one's dice and the human's moves."""
+        state = self.campaign
+        choices = self._choices(state)
+        self.layout.visible = bool(choices)
+        if not choices:
+            self.index = None
+            return
+        if self.pick.options != choices:
+            self.pick.options = choices
+        if self.index not in choices.values():
+            mine = [i for i in choices.values() if self._human_in(state, i)]
+            self.pick.value = (mine or list(choices.values()))[0]
+            return
+        match, index = self.match, self.index
+        if match is None or index is None:
+            return
+        side = self.human_side()
+        battle = state.battles[index]
+        self.title.object = f"<p style='margin:0.2em 0'><strong>{escape(model.battle_rows(state)[index][1])}" \
+                            "</strong></p>"
+        who = "" if side is None else f" You play {escape(match.buttons[side[1]])} for " \
+                                      f"{escape(state.names[side[0]])}."
+        auto = any(key[:2] == (state.round_number, self.index) for key in self.autoplay)
+        self.status.object = (f"<p role='status' style='margin:0.2em 0'>{escape(match_status(match))}{who}"
+                              + (" A bot plays your side." if auto else "") + "</p>")
+        viewer = side[1] if side is not None else next(
+            (s for s, p in enumerate(battle.players) if p is not None and self.page.session.is_human(p)), None)
+        self.dice.show_state(match, viewer=viewer, interactive=side is not None and match.phase == "attack")
+        self._offer(match, side)
+        self.auto_button.visible = not match.is_over and any(
+            p is not None and self.page.session.is_human(p) for p in battle.players) and not auto
+
+    def _human_in(self, state: CampaignState, index: int) -> bool:
+        return any(p is not None and self.page.session.is_human(p) for p in state.battles[index].players)
+
+    def _offer(self, match: ButtonMenState, side: tuple[int, int] | None) -> None:
+        if side is None:
+            self.attacks.objects = []
+            self.moves.options = {}
+            self.moves.visible = self.play_button.visible = False
+            return
+        legal = match.legal_actions(side[1])
+        listed = {bm.action_label(match, a): a for a in legal}
+        if self.moves.options != listed:
+            self.moves.options = listed
+        self.moves.visible = self.play_button.visible = True
+        found: list[Action] = list(bm.attacks_for(match, self.dice.selection)) if match.phase == "attack" else []
+        shown = found or ([a for a in legal if not isinstance(a, MatchAttack)] if len(legal) <= 12 else [])
+        buttons = []
+        for action in shown:
+            b = button(bm.action_label(match, action), color="primary")
+            b.on_click(partial(self._press, action))
+            buttons.append(b)
+        self.attacks.objects = buttons
+
+    def _press(self, action: Action, _event: object) -> None:
+        self.play(action)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self.layout

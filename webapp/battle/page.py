@@ -1,0 +1,343 @@
+"""The ButtonMen Battle page: the campaign on a map, battles played in the Button Men view or reported.
+
+Serve it with ``panel serve webapp/battle/page.py``; ``create_app()`` builds one page.  Every rule
+comes from :mod:`core.battle`: orders are the engine's ``Attack``/``Pass`` (a refused order shows the
+engine's reason), battles are its Button Men matches (``SubAction``) or reported results, and the
+words of a finished round come from :func:`core.battle.summary.round_sentences`.
+
+The page opens on a running 4-player campaign on Belgium (you and three strategist bots).  The map
+(:mod:`webapp.battle.map_board`) takes orders: click one of your territories, then the target.  The
+battles of the round are listed; one at a time is shown in the Button Men view
+(:mod:`webapp.battle.match_view`), where the human plays, or lets a bot auto-play.  The side column
+has the land counts and their chart, the round history, the ranking, the text view, share and save,
+the New campaign form and moderator mode (:mod:`webapp.battle.dialog`, :mod:`webapp.battle.panels`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from functools import partial
+from collections.abc import Sequence
+from html import escape
+from typing import Any, overload
+
+import panel as pn
+
+from core.battle import GAME, Attack, Pass, ReportResult, Score
+from core.battle.state import CampaignState
+from core.battle.summary import order_targets, round_sentences
+from core.protocol import MODERATOR, Action, State
+from webapp.battle import model
+from webapp.battle.dialog import BOT_FIRST, ModeratorForm, NewCampaign, start
+from webapp.battle.map_board import MapBoard
+from webapp.battle.match_view import MatchView
+from webapp.battle.panels import Export, LandChart, SaveLoad, history_html, lands_html, legend_html
+from webapp.shell.boards import Act
+from webapp.shell.game_page import GamePage, GameView, create_page
+from webapp.shell.links import QUERY_KEY
+from webapp.shell.session import HUMAN
+from webapp.shell.widgets import FOCUS_CSS, BoardLabel, MoveButtons, button, heading, html
+
+OPENING_NAMES = ("Player 1", "Bot 2", "Bot 3", "Bot 4")
+
+
+class PlayerNames(Sequence[str]):
+    """The current campaign's player names (the campaign may change under a widget that keeps them)."""
+
+    def __init__(self, view: BattleView) -> None:
+        self.view = view
+
+    def __len__(self) -> int:
+        return len(self.view.state.names)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self.view.state.names[index]
+
+
+class BattleView(GameView):
+    """The map, orders, battles, reported results, land counts and history, new campaign and moderator mode."""
+
+    game = GAME
+    title = "ButtonMen Battle"
+    tagline = ("A Risk-like campaign for 3-5 players: your Button Men buttons are armies on a map, "
+               "and every clash is a Button Men match.")
+    footer = ("Rules: ButtonMen Battle (the ButtonMen Wiki's campaign game, editions 1 and 2), as written in "
+              "Rulebox's rules notes. Battles are Button Men matches to three round wins.")
+    default_seats = (HUMAN, *(BOT_FIRST,) * 4)
+    board_width = 600
+    moderator = True
+    keys = ("p", "x", "a")
+    key_rows = (
+        ("Tab / Shift+Tab", "move between the move buttons, the battle's controls and the other controls"),
+        ("Enter or Space", "press the focused button"),
+        ("P", "pass (only when the rules allow it; otherwise the reason is shown)"),
+        ("X", "clear the territory picked on the map"),
+        ("A", "let a bot auto-play the battle shown for you"),
+        ("U", "undo back to your previous decision"),
+    )
+
+    def __init__(self) -> None:
+        self.picker: int | None = None
+        """The player whose territory is picked on the map as an order's origin."""
+
+    def board(self, state: State, act: Act) -> MapBoard:
+        return MapBoard(state, act)
+
+    @property
+    def state(self) -> CampaignState:
+        state = self.page.session.state
+        assert isinstance(state, CampaignState)
+        return state
+
+    def viewer(self, page: GamePage) -> int | None:
+        humans = [p for p, seat in enumerate(page.session.seats) if seat == HUMAN]
+        return humans[0] if len(humans) == 1 else None
+
+    def interactive(self, page: GamePage) -> bool:
+        return page.session.human_to_move and self.state.phase == "orders"
+
+    # --- widgets -----------------------------------------------------------------------
+
+    def attach(self, page: GamePage) -> None:
+        self.page = page
+        session = page.session
+        session.pace = lambda _step: 0.0
+        assert isinstance(page.board, MapBoard)
+        self.map = page.board
+        self.map.on_territory = self.click_territory
+        restored = page.link._location is not None and QUERY_KEY in page.link._location.search \
+            and not page.link.problem
+        if not restored:
+            start(session, [HUMAN, *(BOT_FIRST,) * 3], secrets.randbits(32), {"players": 4},
+                  OPENING_NAMES, [[None, None]] * 4, None)
+        self.legend = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.order_help = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.pass_buttons = pn.FlexBox(gap="8px", margin=(0, 5))
+        self.clear_button = button("Clear the picked territory (X)", variant="outline")
+        self.clear_button.on_click(lambda _e: self.clear_pick())
+        self.news = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.battle_list = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.match = MatchView(page)
+        self.report_battle = pn.widgets.Select(label="Battle", options={}, stylesheets=[FOCUS_CSS], width=300)
+        self.report_winner = pn.widgets.Select(label="Winner", options={}, stylesheets=[FOCUS_CSS], width=200)
+        self.report_battle.param.watch(self._report_winners, ["value"])
+        self.report_score = pn.widgets.TextInput(label="Score W-L or W-L-D (winner first)", value="3-0",
+                                                 stylesheets=[FOCUS_CSS], width=200)
+        self.report_small = pn.widgets.TextInput(label="Small points margin (optional)", value="",
+                                                 stylesheets=[FOCUS_CSS], width=200)
+        self.report_button = button("Enter the result", color="primary")
+        self.report_button.on_click(lambda _e: self.report())
+        self.report_box = pn.Column(heading("Reported result", 3), self.report_battle, self.report_winner,
+                                    pn.Row(self.report_score, self.report_small), self.report_button,
+                                    sizing_mode="stretch_width")
+        self.moves = MoveButtons(session, page.play, PlayerNames(self),
+                                 label=lambda action: model.action_label(self.state, action))
+        self.moves_box = pn.Column(self.moves, sizing_mode="stretch_width")
+        self.board_label = BoardLabel(label="Campaign map: territories in their owner's colour; the same facts "
+                                            "are in \"Position as text\" and the move list")
+        self.lands = html("", sizing_mode="stretch_width")
+        self.chart = LandChart()
+        self.history = html("", sizing_mode="stretch_width")
+        self.save = SaveLoad(page)
+        self.export = Export(session)
+        self.dialog = NewCampaign(session)
+        self.moderator_form = ModeratorForm(session)
+        session.param.watch(lambda _e: self.match.kick(), ["state"])
+
+    def controls(self, page: GamePage) -> list[Any]:
+        return [self.legend, self.order_help, self.pass_buttons, self.clear_button, page.refused, self.news,
+                heading("Battles of this round", 3), self.battle_list, self.match, self.report_box,
+                self.moves_box, page.undo_button, self.board_label]
+
+    def panels(self, page: GamePage) -> list[Any]:
+        return [heading("Lands"), self.lands, self.chart, heading("Round history", 3), self.history,
+                heading("Position as text"), page.text, page.share, self.save, self.export, self.dialog,
+                self.moderator_form]
+
+    # --- words -------------------------------------------------------------------------
+
+    def narrate(self, before: State | None, action: Action | None, after: State) -> str:
+        assert isinstance(after, CampaignState)
+        if before is None or action is None:
+            return ""
+        assert isinstance(before, CampaignState)
+        words = model.action_label(before, action)
+        if len(after.past) > len(before.past):
+            return f"{words}. Round {len(after.past)} is over."
+        return f"{words}."
+
+    def status(self, page: GamePage) -> str:
+        state, session = self.state, page.session
+        if state.is_over:
+            return f"Campaign over: {state.end}."
+        head = f"Round {state.round_number}, {state.phase.replace('_', ' ')}"
+        humans = session.human_actors
+        if state.phase == "orders":
+            if humans:
+                who = ", ".join(state.names[p] for p in humans)
+                return f"{head}: {who} to give an order: click one of your territories, then the target."
+            return f"{head}: waiting for the bots' orders."
+        if state.phase == "battles":
+            left = len(model.open_battles(state))
+            mine = " Your move in a battle." if any(p >= 0 for p in humans) else ""
+            if MODERATOR in humans:
+                mine = " Enter the reported results."
+            return f"{head}: {left} battle{'s' if left != 1 else ''} still open.{mine}"
+        if state.phase == "small_points":
+            return f"{head}: the small points of a battle are needed to compare two wins."
+        return f"{head}: " + ", ".join(state.names[p] for p in state.actors if p >= 0) + " to choose."
+
+    # --- actions -----------------------------------------------------------------------
+
+    def click_territory(self, territory: int) -> None:
+        """A territory was tapped: pick it as an order's origin, or order the attack on it."""
+        state, session, page = self.state, self.page.session, self.page
+        name = state.board.name_of(territory)
+        if state.phase != "orders":
+            page.notice = f"Not possible: the map takes orders in the orders phase (now: {state.phase})."
+            return
+        origin = self.map.origin
+        if origin is not None and self.picker is not None:
+            if territory == origin:
+                self.clear_pick()
+                return
+            if state.land[territory] != self.picker:
+                page.play(Attack(origin, territory), self.picker)
+                if not page.notice:
+                    self.clear_pick()
+                return
+        owner = state.land[territory]
+        humans = session.human_actors
+        if owner is None:
+            page.notice = (f"Not possible: {name} is {model.owner_words(state, territory)}; "
+                           "pick one of your territories.")
+        elif owner not in humans:
+            whose = "a bot's" if not session.is_human(owner) else f"{state.names[owner]}'s"
+            turn = "" if not session.is_human(owner) else " and it is not their turn to order"
+            page.notice = f"Not possible: {name} is {whose} territory{turn}; pick one of your territories."
+        else:
+            targets = order_targets(state, owner, territory)
+            self.picker = owner
+            self.map.pick(territory, targets)
+            page.notice = "" if targets else f"Not possible: the army on {name} has no legal attack now."
+            self.page.refresh()
+
+    def clear_pick(self) -> None:
+        self.picker = None
+        self.map.pick(None)
+        self.page.refresh()
+
+    def pass_order(self, player: int | None = None) -> None:
+        """Pass for ``player`` (default: the one human to order), or show why not."""
+        humans = [p for p in self.page.session.human_actors if p >= 0]
+        who = player if player is not None else (humans[0] if humans else None)
+        self.page.play(Pass(), who)
+
+    def _pass_clicked(self, player: int, _event: object) -> None:
+        self.pass_order(player)
+
+    def report(self) -> None:
+        """Enter the reported result of the form, or show why not."""
+        battle, winner = self.report_battle.value, self.report_winner.value
+        try:
+            score = Score.parse(self.report_score.value or "")
+            small_text = (self.report_small.value or "").strip()
+            small = int(small_text) if small_text else None
+        except ValueError as problem:
+            self.page.notice = f"Not possible: {problem}."
+            return
+        if not isinstance(battle, int) or not isinstance(winner, int):
+            self.page.notice = "Not possible: no battle waits for a result."
+            return
+        self.page.play(ReportResult(battle, winner, score, small), MODERATOR)
+
+    def on_key(self, page: GamePage, key: str) -> None:
+        if key == "p":
+            self.pass_order()
+        elif key == "x":
+            self.clear_pick()
+        elif key == "a":
+            self.match.auto_play()
+
+    # --- following the campaign ---------------------------------------------------------
+
+    def refresh(self, page: GamePage) -> None:
+        state, session = self.state, page.session
+        if self.map.origin is None:
+            self.picker = None
+        ordering = state.phase == "orders" and any(p >= 0 for p in session.human_actors)
+        self.legend.object = legend_html(state)
+        self.order_help.object = (
+            "<p class='rb-help' style='margin:0.2em 0'>Orders: click one of your territories (a thick blue "
+            "border marks it, dashed borders its legal targets), then the territory to attack. Arrows show "
+            "this round's orders; a thick coloured border marks a decided stake in its winner's colour.</p>"
+            if ordering else "")
+        self.clear_button.visible = self.map.origin is not None
+        passing = [p for p in session.human_actors if p >= 0 and state.phase == "orders" and state.may_pass(p)]
+        buttons = []
+        for p in passing:
+            b = button(f"{state.names[p]} passes (P)", color="warning")
+            b.on_click(partial(self._pass_clicked, p))
+            buttons.append(b)
+        self.pass_buttons.objects = buttons
+        self.news.object = self._news(state)
+        rows = model.battle_rows(state)
+        self.battle_list.object = (
+            "<ol style='margin:0;padding-left:1.6em'>"
+            + "".join(f"<li>{escape(head)} — <em>{escape(status)}</em></li>" for _, head, status in rows)
+            + "</ol>" if rows else "<p style='margin:0'>No battle yet: the orders make them.</p>")
+        self.match.refresh()
+        self._report_form(state)
+        self.moves_box.visible = state.phase != "battles" or not self.match.layout.visible
+        self.lands.object = lands_html(state, session.seats)
+        self.chart.show_campaign(state)
+        self.history.object = history_html(state)
+        self.export.refresh()
+
+    def _news(self, state: CampaignState) -> str:
+        if not state.past:
+            return ""
+        number = len(state.past)
+        items = "".join(f"<li>{escape(line)}</li>" for line in round_sentences(state, number))
+        return ("<section aria-label='Last round' style='border:2px solid #0b3d91;background:#e3f2fd;color:#111;"
+                f"padding:0.4em 0.8em;border-radius:6px;margin:0.3em 0'><h3 style='margin:0'>Round {number} "
+                f"result</h3><ul style='margin:0.2em 0'>{items}</ul></section>")
+
+    def _report_form(self, state: CampaignState) -> None:
+        asked = state.missing_small_points() if state.phase == "small_points" else None
+        open_ = model.open_battles(state) if MODERATOR in state.actors and state.phase == "battles" else []
+        listed = [asked] if asked is not None else open_
+        self.report_box.visible = bool(listed) and self.page.session.is_human(MODERATOR)
+        options = {f"Battle {i + 1}: {model.battle_rows(state)[i][1]}": i for i in listed}
+        if self.report_battle.options != options:
+            self.report_battle.options = options
+        self._report_winners()
+        if asked is not None:
+            result = state.battles[asked].result
+            assert result is not None
+            self.report_winner.value = result.winner
+            self.report_score.value = f"{result.score.wins}-{result.score.losses}-{result.score.draws}"
+
+    def _report_winners(self, *_: Any) -> None:
+        state, index = self.state, self.report_battle.value
+        if not isinstance(index, int) or index >= len(state.battles):
+            self.report_winner.options = {}
+            return
+        battle = state.battles[index]
+        options = {f"{state.buttons[a]} ({state.names[p]})" if a is not None and p is not None else "nobody": s
+                   for s, (a, p) in enumerate(zip(battle.armies, battle.players, strict=True))}
+        if self.report_winner.options != options:
+            self.report_winner.options = options
+
+
+def create_app() -> pn.Template:
+    """A new ButtonMen Battle page (one per browser session)."""
+    return create_page(GamePage(BattleView()))
+
+
+if __name__.startswith("bokeh_app_"):  # `panel serve` of this file; an import (the site's entry) serves nothing
+    create_app().servable(title="ButtonMen Battle - Rulebox")

@@ -24,9 +24,8 @@ Target = tuple[str, Action | None]
 
 
 def actor_actions(state: ImperioState) -> list[Action]:
-    """The legal actions of the single seat to move (none while dice are typed or the game is over)."""
-    mover = state.to_move
-    return state.legal_actions() if mover is not None and mover >= 0 else []
+    """The legal actions of whoever acts now: a seat, or the dice typed by hand (none once the game is over)."""
+    return state.legal_actions() if state.to_move is not None else []
 
 
 def first_of(kinds: Iterable[str], wanted: str) -> str | None:

@@ -54,7 +54,7 @@ class NewGameForm(pn.viewable.Viewer):
         self.armies = pn.widgets.Select(label="Armies", options=ARMIES, value="default_armies",
                                         stylesheets=[FOCUS_CSS])
         self.dice = pn.widgets.Select(label="Dice rule", options=DICE, value="sum", stylesheets=[FOCUS_CSS])
-        self.more = pn.widgets.Checkbox(name="Show the other rulings (limits, reserves, alterations...)",
+        self.more = pn.widgets.Checkbox(label="Show the other rulings (limits, reserves, alterations...)",
                                         stylesheets=[FOCUS_CSS])
         self.rulings = {o.name: option_widget(o) for o in GAME.options if o.name not in MAIN_OPTIONS}
         fields: list[Any] = []

@@ -147,7 +147,7 @@ class ImperioView(GameView):
         self.focus = FocusKeeper()
         self.board_label = BoardLabel(label="Battlefield: its pieces and moves are also listed under Your moves "
                                             "and in Position as text")
-        self.overlay_boxes = {key: pn.widgets.Checkbox(name=label, value=key in self.battle.overlays,
+        self.overlay_boxes = {key: pn.widgets.Checkbox(label=label, value=key in self.battle.overlays,
                                                        stylesheets=[FOCUS_CSS]) for key, label in OVERLAYS.items()}
         for key, box in self.overlay_boxes.items():
             box.param.watch(lambda e, key=key: self.set_overlay(key, e.new), ["value"])
@@ -411,7 +411,7 @@ class ImperioView(GameView):
             self._pending_shown = None
             return
         self.odds.object = odds_html(state, pending)
-        self.confirm.name = f"Confirm {pending} (C)"
+        self.confirm.label = f"Confirm {pending} (C)"
         if pending != self._pending_shown:
             self.focus.keep("Confirm", force=True)
         self._pending_shown = pending

@@ -1,0 +1,262 @@
+"""The Imperio Bellum page's views and handlers, without a browser."""
+
+from __future__ import annotations
+
+from html import escape
+
+import core
+import core.imperio as ib
+from core.imperio import EndTurn, ImperioState
+from webapp.imperio.board import centre
+from webapp.imperio.page import ImperioView
+from webapp.shell.game_page import GamePage
+from webapp.shell.links import encode
+from webapp.shell.session import HUMAN
+
+GAME = core.get_game("imperio-bellum")
+
+
+def two_at_one_screen(**options: object) -> GamePage:
+    """A page where player 1 attacks and player 2 defends, both played here, with the default armies."""
+    from webapp.imperio.newgame import start
+
+    app = GamePage(ImperioView())
+    start(app.session, HUMAN, "attacker", seed=5, **{"setup": "default_armies", **options})
+    return app
+
+
+def state_of(app: GamePage) -> ImperioState:
+    state = app.session.state
+    assert isinstance(state, ImperioState)
+    return state
+
+
+def tap(app: GamePage, square: str) -> None:
+    """A tap on the board's square (through the figure's selection, as a click does)."""
+    app.board.sources["cells"].selected.indices = [ib.parse(square)]
+
+
+def marked(app: GamePage) -> set[str]:
+    """The squares the board marks with a dot or a corner sign."""
+    data = app.board.sources["marks"].data
+    points = set(zip(data["x"], data["y"], strict=True))
+    return {ib.name(sq) for sq in range(81) if centre(sq) in points or
+            (centre(sq)[0] + 0.33, centre(sq)[1] + 0.33) in points}
+
+
+def framed(app: GamePage, colour: str) -> set[str]:
+    data = app.board.sources["frames"].data
+    return {ib.name(sq) for sq in range(81) for x, y, c in zip(data["x"], data["y"], data["color"], strict=True)
+            if c == colour and (x, y) == centre(sq)}
+
+
+def march(app: GamePage, *moves: str) -> None:
+    """Play steps by tapping the piece, then its new square."""
+    for move in moves:
+        frm, to = move.split("-")
+        if app.view.table.selected != ib.parse(frm):  # a knight stays selected after its step
+            tap(app, frm)
+        tap(app, to)
+        assert app.notice == "", app.notice
+
+
+def test_the_page_opens_on_the_attackers_first_turn_with_the_default_armies() -> None:
+    app = GamePage(ImperioView())
+    state = state_of(app)
+    assert state.phase == "play" and state.turn == 1 and state.attacker == 0 and state.mover == 0
+    assert app.session.seats == [HUMAN, GAME.default_bot]
+    assert "Turn 1: player 1 (red attacker) to act" in app.status.object
+    assert "End the turn (E)" in app.view.choices.labels
+    assert "d2: knight" in app.view.pieces.labels
+    assert len(app.board.sources["pieces"].data["x"]) == 36
+    assert "K × 6" in app.board.sources["reserve_words"].data["text"]
+
+
+def test_selecting_a_unit_highlights_its_steps_and_follows_it() -> None:
+    app = two_at_one_screen()
+    tap(app, "d2")
+    assert marked(app) == {"c3", "d3", "e3"} and framed(app, "#0d47a1") == {"d2"}
+    assert app.view.piece_moves.labels == ["Kd2-d3 (step)", "Kd2-e3 (step)", "Kd2-c3 (step)"]
+    tap(app, "d5")
+    assert "Not possible: Kd2-d5 breaks the movement or attack rules" in app.notice
+    tap(app, "d3")
+    assert str(app.session.steps[-1].action) == "Kd2-d3" and app.notice == ""
+    assert app.view.table.selected == ib.parse("d3"), "the knight stays selected for its next step"
+    assert marked(app) >= {"c4", "d4", "e4"} and "d2" in marked(app)
+    tap(app, "e9")
+    assert "breaks the movement" in app.notice
+    tap(app, "d3")
+    assert app.view.table.selected is None and marked(app) == set()
+    tap(app, "e8")
+    assert "Choose one of your pieces first" in app.notice
+
+
+def test_an_attack_shows_its_odds_and_plays_only_when_confirmed() -> None:
+    app = two_at_one_screen()
+    march(app, "d2-d3", "d3-d4", "d4-d5")
+    app.view.on_key(app, "e")
+    app.view.on_key(app, "e")  # blue passes
+    march(app, "d5-d6", "d6-d7")
+    played = len(app.session.steps)
+    tap(app, "d8")
+    assert len(app.session.steps) == played, "an attack waits for confirmation"
+    assert app.view.odds_box.visible
+    text = app.view.odds.object
+    assert "Knight 3 − 1 adjacent + 1 charge (2 steps) = 3 dice" in text
+    assert "Knight 3 − 1 adjacent = 2 dice" in text
+    action = app.view.table.pending
+    assert action is not None
+    for duel in ib.odds(state_of(app), action).duels:
+        assert f"{float(duel.win):.1%}" in text and f"{float(duel.loss):.1%}" in text
+        assert escape(duel.tie_means) in text
+    assert app.view.confirm.label == "Confirm Kd7xd8 (C)"
+    app.view.on_key(app, "Escape")
+    assert not app.view.odds_box.visible and app.view.table.pending is None
+    tap(app, "d8")
+    app.view.on_key(app, "c")
+    assert str(app.session.steps[-1].action) == "Kd7xd8" and not app.view.odds_box.visible
+    fights = app.view.fights.object
+    assert "Kd7xd8" in fights and "Knight rolls" in fights and "dies" in fights
+
+
+def test_a_shot_from_the_move_list_shows_its_splash_duels_first() -> None:
+    app = two_at_one_screen()
+    march(app, "c2-c3")
+    app.view.on_key(app, "e")
+    march(app, "c8-c7")
+    app.view.on_key(app, "e")
+    tap(app, "c3")
+    shots = [i for i, label in enumerate(app.view.piece_moves.labels) if "*" in label]
+    assert shots, app.view.piece_moves.labels
+    app.view.press_piece_move(shots[0])
+    pending = app.view.table.pending
+    assert pending is not None and str(pending).startswith("Ac3*")
+    assert "Shot on" in app.view.odds.object
+    duels = ib.odds(state_of(app), pending).duels
+    assert app.view.odds.object.count("<tr><th scope='row'>") == len(duels)
+
+
+def test_capture_or_destroy_is_asked_when_a_base_falls() -> None:
+    app = two_at_one_screen(dice_source="manual")
+    march(app, "d2-d3", "d3-d4", "d4-d5", "d5-d6")
+    app.view.on_key(app, "e")
+    app.view.on_key(app, "e")
+    march(app, "d6-d7")
+    tap(app, "e8")
+    assert "<td>Headquarters 1 die</td>" in app.view.odds.object
+    app.view.confirm_attack()
+    while (awaiting := state_of(app).awaiting) is not None:
+        labels = app.view.choices.labels
+        assert labels == [f"The die shows {v}" for v in range(1, 7)]
+        app.view.press_choice(5 if awaiting.startswith("attack") else 0)
+    assert "falls: capture it" in app.view.prompt.object
+    assert app.view.choices.labels == ["Capture the base on e8", "Destroy the base on e8"]
+    assert app.view.pieces.labels == [] and app.view.focus.target == "Capture the base"
+    app.view.press_choice(0)
+    state = state_of(app)
+    base = state.board[ib.parse("e8")]
+    assert base is not None and base.owner == 0 and base.home == 1 and app.view.prompt.object == ""
+
+
+def test_undo_stays_within_the_turn_and_before_the_dice() -> None:
+    app = two_at_one_screen()
+    app.view.undo()
+    assert "Nothing to undo" in app.notice and state_of(app).phase == "play"
+    assert app.view.undo_button.disabled
+    march(app, "d2-d3", "d3-d4")
+    assert not app.view.undo_button.disabled
+    app.view.on_key(app, "u")
+    assert state_of(app).board[ib.parse("d3")] is not None and app.notice == ""
+    app.view.on_key(app, "u")
+    app.view.on_key(app, "u")
+    assert state_of(app).board[ib.parse("d2")] is not None and "Nothing to undo" in app.notice
+    march(app, "d2-d3")
+    app.view.on_key(app, "e")
+    assert state_of(app).mover == 1
+    app.view.undo()
+    assert state_of(app).mover == 1 and "Nothing to undo" in app.notice, "the turn is over"
+    app.view.on_key(app, "e")
+    march(app, "d3-d4", "d4-d5", "d5-d6", "d6-d7")
+    tap(app, "d8")
+    app.view.confirm_attack()
+    assert app.view.undo_button.disabled, "the dice were rolled"
+    app.view.undo()
+    assert str(app.session.steps[-1].action) == "Kd7xd8"
+
+
+def test_a_link_reopens_the_same_game() -> None:
+    app = two_at_one_screen()
+    march(app, "d2-d3", "c2-b3")
+    app.session.human_play(EndTurn())
+    record = app.session.public_record
+    again = GamePage(ImperioView())
+    again.link.restore(encode(record, list(app.session.seats)))
+    assert again.link.problem == "" and state_of(again) == state_of(app)
+    assert again.text.text.endswith(state_of(app).describe(1))
+    assert again.board.sources["pieces"].data == app.board.sources["pieces"].data
+    assert again.view.log.entries() == app.view.log.entries()
+    broken = GamePage(ImperioView())
+    broken.link.restore("not-a-game")
+    assert "could not be opened" in broken.link.problem and state_of(broken).phase == "play"
+
+
+def test_hidden_reserves_stay_hidden_on_the_page() -> None:
+    app = GamePage(ImperioView())
+    app.view.form.more.value = True
+    app.view.form.rulings["public_reserves"].value = False
+    app.view.form.seed.value = "9"
+    app.view.form.start()
+    state = state_of(app)
+    assert app.view.form.error.object == "" and state.options["public_reserves"] is False
+    words = app.board.sources["reserve_words"].data["text"]
+    assert "K × 6" in words and "50 units (hidden)" in words and "K × 5" not in words
+    assert "Reserves: 50 units (make-up hidden)." in app.text.text
+
+
+def test_setup_by_hand_with_the_palette_limits_reserves_and_alterations() -> None:
+    app = GamePage(ImperioView())
+    form = app.view.form
+    form.opponent.value = HUMAN
+    form.armies.value = "deploy"
+    form.start()
+    state = state_of(app)
+    assert state.phase == "deploy" and state.setter == 1, "the defender sets up first"
+    assert "Use the default army" in app.view.choices.labels
+    setup = app.view.setup
+    assert list(setup.palette.options.values()) == ["H"]
+    tap(app, "e5")
+    assert "not a free square of your deployment zone" in app.notice
+    for square in ("e8", "a8", "i8"):
+        tap(app, square)
+    assert list(setup.palette.options.values()) == ["K", "A", "P", "F"]
+    setup.palette.value = "P"
+    tap(app, "d8")
+    assert "Units on the board</th><td>1 of 15" in setup.limits.object
+    setup.palette.value = "K"
+    assert ib.name(ib.parse("c8")) in marked(app)
+    tap(app, "c8")
+    assert "Knights on the board</th><td>1 of 8" in setup.limits.object
+    app.view.press_choice(app.view.choices.labels.index("Ready"))
+    assert state_of(app).phase == "reserve" and setup.reserve_box.visible
+    setup.counts["K"].value = 2
+    setup.counts["F"].value = 3
+    setup.add_counts()
+    assert state_of(app).reserves[1] == (2, 0, 0, 3)
+    assert "Knights in all</th><td>3 of 10" in setup.limits.object
+    app.view.press_choice(app.view.choices.labels.index("Ready"))
+    app.view.press_choice(app.view.choices.labels.index("Use the default army"))
+    state = state_of(app)
+    assert state.phase == "alter" and state.setter == 1 and setup.alter_box.visible
+    setup.operation.value = "move"
+    tap(app, "d8")
+    tap(app, "d9")
+    assert str(app.session.steps[-1].action) == "alter: move Pd8-d9"
+    setup.operation.value = "change"
+    setup.palette.value = "A"
+    tap(app, "c8")
+    assert str(app.session.steps[-1].action) == "alter: change K (c8) to A"
+    setup.reserve_unit.value = "F"
+    setup.alter_reserve("remove")
+    assert state_of(app).reserves[1] == (2, 0, 0, 2) and state_of(app).alterations == 3
+    app.view.press_choice(app.view.choices.labels.index("Ready"))
+    assert state_of(app).phase == "play" and not setup._layout.visible

@@ -22,6 +22,7 @@ from core.battle.model import Battle
 from core.battle.record import Replayed
 from core.battle.render import _screen, battle_line
 from core.battle.state import button_index, player_index
+from core.battle.summary import lands_by_round, round_sentences
 from core.protocol import IllegalAction, InputError
 from core.teach import Exercise, Html, Picture, Tutor, message, navigation, ready
 
@@ -76,18 +77,24 @@ def _plain(reason: str) -> str:
     return RULE_ID.sub("", reason)
 
 
-def _territory(campaign: CampaignState, name: str) -> int:
+def _territory(campaign: CampaignState, name: object) -> int:
     try:
-        return campaign.board.index(name)
+        return campaign.board.index(_text(name, "territory"))
     except InputError:
         raise IllegalAction(f"{campaign.board.name} has no territory called {name!r}") from None
 
 
-def _player(campaign: CampaignState, name: str) -> int:
+def _player(campaign: CampaignState, name: object) -> int:
     try:
-        return player_index(campaign, name)
+        return player_index(campaign, _text(name, "player"))
     except InputError:
         raise IllegalAction(f"{name!r} is not a player here: {', '.join(campaign.names)}") from None
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise IllegalAction(f"a {what} is named in quotes, like \"Maseru\" or \"Ana\"")
+    return value
 
 
 def borders(campaign: CampaignState, territory: str) -> Html:
@@ -136,7 +143,7 @@ def order(campaign: CampaignState, player: str, origin: str, target: str | None 
     if p not in campaign.actors:
         waiting = " and ".join(campaign.names[a] for a in sorted(campaign.actors))
         raise IllegalAction(f"it is {waiting}'s turn: in edition 2 players order one by one, in the move order")
-    if origin.strip().lower() == "pass":
+    if _text(origin, "territory").strip().lower() == "pass":
         action: Attack | Pass = Pass()
     elif target is None:
         raise IllegalAction("an attack names two territories: where it starts and where it goes")
@@ -183,10 +190,13 @@ def result(campaign: CampaignState, battle: int, winner: str, score: str,
 
 def _seat(campaign: CampaignState, battle: Battle, winner: str) -> int:
     """The seat of a battle's winner, named by player or by button."""
+    wanted = _text(winner, "winner").strip().casefold()
     for seat in (0, 1):
         player, army = battle.players[seat], battle.armies[seat]
-        if winner.strip().casefold() in {campaign.names[player or 0].casefold(),
-                                         campaign.buttons[army or 0].casefold() if army is not None else ""}:
+        names = {campaign.names[player].casefold()} if player is not None else set()
+        if army is not None:
+            names.add(campaign.buttons[army].casefold())
+        if wanted in names:
             return seat
     sides = " or ".join(campaign.names[p] for p in battle.players if p is not None)
     raise IllegalAction(f"the winner of this battle is {sides}")
@@ -196,9 +206,8 @@ def choose(campaign: CampaignState, territory: str, button: str) -> CampaignStat
     """The owner's choice (edition 1) of which of their buttons takes ``territory``."""
     t = _territory(campaign, territory)
     try:
-        army = button_index(campaign, button)
-        owner = campaign.army_owner(army)
-        after = campaign.apply(Choose(t, army), owner)
+        army = button_index(campaign, _text(button, "button"))
+        after = campaign.apply(Choose(t, army), campaign.army_owner(army))
     except (InputError, IllegalAction) as refused:
         raise IllegalAction(_plain(str(refused))) from None
     assert isinstance(after, CampaignState)
@@ -206,23 +215,16 @@ def choose(campaign: CampaignState, territory: str, button: str) -> CampaignStat
 
 
 def what_happened(campaign: CampaignState) -> Html:
-    """The last finished round in words: who took which territory, and the land counts."""
+    """The last finished round in words: who took which territory with which win, and the land counts."""
     if not campaign.past:
         return message("No round is finished yet.")
-    log = campaign.past[-1]
-    board, names = campaign.board, campaign.names
-    lines = []
-    for territory, old, new in log.captures:
-        before = "nobody" if old is None else names[old]
-        if new is None:
-            lines.append(f"{board.name_of(territory)} (was {before}'s) is pending: a tie-break decides it next round.")
-        else:
-            lines.append(f"{names[new]} takes {board.name_of(territory)} from {before}.")
-    lands = ", ".join(f"{n} {sum(1 for o in log.owners if o == p)}" for p, n in enumerate(names))
-    lines.append(f"Territories after round {log.number}: {lands}.")
-    if campaign.is_over:
-        lines.append(f"The campaign is over: {campaign.end}.")
-    return _lines(lines)
+    return _lines(_round_words(campaign, len(campaign.past)))
+
+
+def _round_words(state: CampaignState, number: int) -> list[str]:
+    """Round ``number``'s captures, eliminations (and the campaign's end), then every player's land count."""
+    lands = ", ".join(f"{name} {count}" for name, count in zip(state.names, lands_by_round(state)[number], strict=True))
+    return [*round_sentences(state, number), f"Territories after round {number}: {lands}."]
 
 
 # --------------------------------------------------------------------------- pictures
@@ -303,25 +305,19 @@ def _after_round(game: Campaign, number: int) -> Picture:
 
 
 def round_by_round(game: Campaign) -> Html:
-    """Every round of a bot campaign: its battles and captures in words, then the map after it."""
+    """Every round of a bot campaign: what its battles decided in words, then the map with its numbered attacks."""
     final = game.final
-    board, names = final.board, final.names
     parts = [f"<p><strong>The start</strong>: {html.escape(_land_words(game.states[0]))}.</p>",
              f"<div>{show(game.states[0]).svg}</div>"]
     texts = ["The start."]
     for number in range(1, len(game.states)):
         log = final.past[number - 1]
-        lines = [_sentence(battle_line(final, i, b)) for i, b in enumerate(log.battles)]
+        lines = _round_words(final, number)
         if log.passes:
-            lines.append("Passed: " + ", ".join(names[p] for p in log.passes) + ".")
-        for territory, old, new in log.captures:
-            before = "nobody" if old is None else names[old]
-            lines.append(f"{board.name_of(territory)}: {before} → {'pending' if new is None else names[new]}.")
+            lines.insert(0, "Passed: " + ", ".join(final.names[p] for p in log.passes) + ".")
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
         parts.append(f"<h4>Round {number}</h4><ul>{items}</ul><div>{_after_round(game, number).svg}</div>")
         texts.append(f"Round {number}: " + " ".join(lines))
-    if final.is_over:
-        parts.append(f"<p><strong>{html.escape(_sentence(final.end or 'the campaign is over'))}</strong></p>")
     return Html("".join(parts), "\n".join(texts))
 
 
@@ -338,8 +334,8 @@ DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4")
 def lands_chart(game: Campaign) -> Picture:
     """Every player's territories after every round, and the line a winner must reach."""
     final = game.final
-    counts = [[s.lands(p) for s in game.states] for p in range(len(final.names))]
-    rounds = max(len(game.states) - 1, 1)
+    counts: list[list[int]] = [list(c) for c in zip(*lands_by_round(final), strict=True)]
+    rounds = max(len(counts[0]) - 1, 1)
     high = max(final.threshold + 1, *(max(c) for c in counts))
     plot_w, plot_h = CHART_W - LEFT - RIGHT, CHART_H - TOP - BOTTOM
 
@@ -357,7 +353,7 @@ def lands_chart(game: Campaign) -> Picture:
             svg_doc.text(LEFT + 4, y(final.threshold) - 8, f"{final.threshold} to win", 11, "#333", "start")]
     for value in range(0, high + 1, 2):
         body.append(svg_doc.text(LEFT - 6, y(value), str(value), 11, "#333", "end"))
-    for step in range(len(game.states)):
+    for step in range(len(counts[0])):
         body.append(svg_doc.text(x(step), y(0) + 12, str(step), 11, "#333"))
     body.append(svg_doc.text(LEFT + plot_w / 2, CHART_H - 8, "→ round (0: the start)", 11, "#333"))
     for p, name in enumerate(final.names):
@@ -413,9 +409,8 @@ def _name_is(campaign: CampaignState, answer: object, territory: int) -> bool:
 def _holder_is(campaign: CampaignState, answer: object, territory: int) -> bool:
     if not isinstance(answer, str):
         return False
-    if campaign.is_pending(territory) or campaign.land[territory] is None:
-        return answer.strip().casefold() in NOBODY
-    return answer.strip().casefold() == campaign.names[campaign.land[territory] or 0].casefold()
+    held = campaign.land[territory]
+    return answer.strip().casefold() in (NOBODY if held is None else {campaign.names[held].casefold()})
 
 
 def _exercises() -> tuple[Exercise, ...]:

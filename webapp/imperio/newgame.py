@@ -21,6 +21,7 @@ ROLES = {"Attacker (red, moves first)": "attacker", "Defender (blue)": "defender
 ARMIES = {"Default armies (play at once)": "default_armies", "Set up by hand": "deploy"}
 DICE = {"Sum of the dice (the rulebook's rule)": "sum", "Highest single die": "highest"}
 MAIN_OPTIONS = ("setup", "combat_dice_rule")
+MORE = "Show the other rulings (limits, reserves, alterations...)"
 
 
 def start(session: GameSession, opponent: str, role: str, seed: int | None = None, **options: JSON) -> None:
@@ -54,15 +55,14 @@ class NewGameForm(pn.viewable.Viewer):
         self.armies = pn.widgets.Select(label="Armies", options=ARMIES, value="default_armies",
                                         stylesheets=[FOCUS_CSS])
         self.dice = pn.widgets.Select(label="Dice rule", options=DICE, value="sum", stylesheets=[FOCUS_CSS])
-        self.more = pn.widgets.Checkbox(label="Show the other rulings (limits, reserves, alterations...)",
-                                        stylesheets=[FOCUS_CSS])
+        self.more = pn.widgets.CheckBoxGroup(options=[MORE], value=[], stylesheets=[FOCUS_CSS])
         self.rulings = {o.name: option_widget(o) for o in GAME.options if o.name not in MAIN_OPTIONS}
         fields: list[Any] = []
         for option in GAME.options:
             if option.name in self.rulings:
                 fields += [self.rulings[option.name], html(f"<p class='rb-help'>{escape(option.doc)}</p>")]
         self.more_box = pn.Column(*fields, visible=False, sizing_mode="stretch_width")
-        self.more.param.watch(lambda e: setattr(self.more_box, "visible", e.new), ["value"])
+        self.more.param.watch(lambda e: setattr(self.more_box, "visible", MORE in e.new), ["value"])
         self.seed = pn.widgets.TextInput(label="Deal number (blank: random)", value="", stylesheets=[FOCUS_CSS])
         self.start_button = button("Start new game", color="primary")
         self.start_button.on_click(lambda _e: self.start())

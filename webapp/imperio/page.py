@@ -147,10 +147,10 @@ class ImperioView(GameView):
         self.focus = FocusKeeper()
         self.board_label = BoardLabel(label="Battlefield: its pieces and moves are also listed under Your moves "
                                             "and in Position as text")
-        self.overlay_boxes = {key: pn.widgets.Checkbox(label=label, value=key in self.battle.overlays,
-                                                       stylesheets=[FOCUS_CSS]) for key, label in OVERLAYS.items()}
-        for key, box in self.overlay_boxes.items():
-            box.param.watch(lambda e, key=key: self.set_overlay(key, e.new), ["value"])
+        self.overlay_boxes = pn.widgets.CheckBoxGroup(
+            options={label: key for key, label in OVERLAYS.items()}, value=sorted(self.battle.overlays),
+            inline=True, stylesheets=[FOCUS_CSS])
+        self.overlay_boxes.param.watch(self.set_overlays, ["value"])
         self.prompt = html("", sizing_mode="stretch_width")
         self.odds = html("", sizing_mode="stretch_width")
         self.confirm = button("Confirm the attack (C)", color="danger")
@@ -189,7 +189,7 @@ class ImperioView(GameView):
         return [
             self.board_label,
             html(LEGEND, margin=(0, 5), sizing_mode="stretch_width"),
-            pn.Row(*self.overlay_boxes.values()),
+            self.overlay_boxes,
             page.refused, self.prompt, self.odds_box,
             heading("Your moves", 3), self.waiting, self.choices,
             self.pieces_heading, self.pieces, self.moves_heading, self.piece_moves, self.spawn_unit,
@@ -299,8 +299,8 @@ class ImperioView(GameView):
             return
         self.choose(self._listed[index])
 
-    def set_overlay(self, key: str, on: bool) -> None:
-        (self.battle.overlays.add if on else self.battle.overlays.discard)(key)
+    def set_overlays(self, *_: Any) -> None:
+        self.battle.overlays = set(self.overlay_boxes.value)
         self.battle.redraw()
 
     def _on_spawn_unit(self, *_: Any) -> None:

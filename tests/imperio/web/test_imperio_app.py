@@ -202,7 +202,7 @@ def test_a_link_reopens_the_same_game() -> None:
 
 def test_hidden_reserves_stay_hidden_on_the_page() -> None:
     app = GamePage(ImperioView())
-    app.view.form.more.value = True
+    app.view.form.more.value = [app.view.form.more.options[0]]
     app.view.form.rulings["public_reserves"].value = False
     app.view.form.seed.value = "9"
     app.view.form.start()
@@ -260,3 +260,21 @@ def test_setup_by_hand_with_the_palette_limits_reserves_and_alterations() -> Non
     assert state_of(app).reserves[1] == (2, 0, 0, 2) and state_of(app).alterations == 3
     app.view.press_choice(app.view.choices.labels.index("Ready"))
     assert state_of(app).phase == "play" and not setup._layout.visible
+
+
+def test_overlays_show_pikeman_zones_archer_lines_shields_and_entrenchment() -> None:
+    app = two_at_one_screen()
+    cells = app.board.sources["cells"]
+    assert set(cells.data["hatch"]) == {" "}
+    assert "E" in app.board.sources["letters"].data["text"], "entrenched pikemen are marked from the start"
+    app.view.overlay_boxes.value = ["zones", "archers"]
+    hatch = dict(zip(cells.data["sq"], cells.data["hatch"], strict=True))
+    assert hatch[ib.parse("b2")] == "/" and hatch[ib.parse("f8")] == "\\" and hatch[ib.parse("e5")] == " "
+    assert hatch[ib.parse("f7")] == "\\", "two squares ahead of the blue pikeman on f9"
+    fills = dict(zip(cells.data["sq"], cells.data["fill"], strict=True))
+    assert fills[ib.parse("c4")] == "#fff176" and fills[ib.parse("c9")] != "#fff176"
+    assert "E" not in app.board.sources["letters"].data["text"]
+    tap(app, "g2")
+    shields = app.board.sources["shields"].data
+    shielded = {ib.name(sq) for sq in range(81) if centre(sq) in zip(shields["x"], shields["y"], strict=True)}
+    assert "c8" in shielded and "e8" not in shielded, "d9's footsoldier shields all but its square toward g2"

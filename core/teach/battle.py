@@ -354,8 +354,8 @@ def lands_chart(game: Campaign) -> Picture:
     for value in range(0, high + 1, 2):
         body.append(svg_doc.text(LEFT - 6, y(value), str(value), 11, "#333", "end"))
     for step in range(len(counts[0])):
-        body.append(svg_doc.text(x(step), y(0) + 12, str(step), 11, "#333"))
-    body.append(svg_doc.text(LEFT + plot_w / 2, CHART_H - 8, "→ round (0: the start)", 11, "#333"))
+        body.append(svg_doc.text(x(step), y(0) + 12, str(step) if step else "start", 11, "#333"))
+    body.append(svg_doc.text(LEFT + plot_w / 2, CHART_H - 8, "→ after round", 11, "#333"))
     for p, name in enumerate(final.names):
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(counts[p]))
         dash = f' stroke-dasharray="{DASHES[p]}"' if DASHES[p] else ""

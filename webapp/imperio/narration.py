@@ -6,11 +6,12 @@ from collections.abc import Sequence
 from html import escape
 from typing import overload
 
-from core.imperio import Attack, ImperioState, Overrun, Shot, odds
+from core.imperio import AddReserve, Alter, Attack, ImperioState, Overrun, Shot, odds
 from core.imperio.board import name
 from core.imperio.combat import SHOT, SPLASH
 from core.protocol import Action, State
-from webapp.shell.session import GameSession, Step
+from webapp.shell.session import HUMAN, GameSession, Step
+from webapp.shell.widgets import MoveLog
 
 FIGHTS_SHOWN = 6
 
@@ -22,6 +23,29 @@ def who(state: ImperioState, actor: int) -> str:
     if state.attacker is None:
         return f"Player {actor + 1}"
     return f"{'Red' if actor == state.attacker else 'Blue'} (player {actor + 1})"
+
+
+def seat_viewer(session: GameSession) -> int | None:
+    """Whose eyes the page shows: the one human seat; with two people at the screen, the side acting now."""
+    humans = [i for i, seat in enumerate(session.seats) if seat == HUMAN]
+    if len(humans) == 1:
+        return humans[0]
+    state = session.state
+    assert isinstance(state, ImperioState)
+    if not humans or state.phase == "roles":
+        return None
+    return state.mover if state.phase == "play" else state.setter
+
+
+def action_text(action: Action, actor: int, shown: ImperioState) -> str:
+    """The action's notation, with the unit type left out where ``shown`` hides the actor's reserves (IB-05)."""
+    if shown.hidden_reserves != actor:
+        return str(action)
+    if isinstance(action, AddReserve):
+        return "reserve +1 (type hidden)"
+    if isinstance(action, Alter) and action.square is None:
+        return f"alter: {action.op} a reserve unit (type hidden)"
+    return str(action)
 
 
 class SideNames(Sequence[str]):
@@ -53,11 +77,11 @@ def events_text(state: ImperioState, action: Action) -> str:
     return "; ".join(lines)
 
 
-def narrate(before: State, action: Action, after: State) -> str:
-    """What ``action`` did, in words (dice included)."""
+def narrate(before: State, action: Action, after: State, viewer: int | None = None) -> str:
+    """What ``action`` did, in words (dice included), as ``viewer`` may see it."""
     assert isinstance(before, ImperioState) and isinstance(after, ImperioState)
     actor = before.to_move if before.to_move is not None else 0
-    text = f"{who(after, actor)}: {action}."
+    text = f"{who(after, actor)}: {action_text(action, actor, after.view(viewer))}."
     told = events_text(after, action)
     return f"{text} {told[:1].upper()}{told[1:]}." if told else text
 
@@ -67,6 +91,20 @@ def log_note(step: Step) -> str:
     after = step.after
     assert isinstance(after, ImperioState)
     return events_text(after, step.action)
+
+
+class ViewerLog(MoveLog):
+    """The move log as the page's viewer may see it (another side's hidden reserve types left out)."""
+
+    def entries(self) -> list[str]:
+        shown = self.session.state.view(seat_viewer(self.session))
+        assert isinstance(shown, ImperioState)
+        lines = []
+        for step in self.session.steps:
+            note = log_note(step)
+            text = f"{self.names[step.actor] if step.actor >= 0 else 'Dice'}: "
+            lines.append(text + action_text(step.action, step.actor, shown) + (f" — {note}" if note else ""))
+        return lines
 
 
 def percent(value: float) -> str:

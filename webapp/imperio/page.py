@@ -41,15 +41,18 @@ from core.imperio.render import piece_words, status
 from core.protocol import Action, State
 from webapp.imperio.board import OVERLAYS, ImperioBoard
 from webapp.imperio.model import Table, actor_actions
-from webapp.imperio.narration import SideNames, fights_html, log_note, narrate, odds_html
+from webapp.imperio.narration import SideNames, ViewerLog, fights_html, narrate, odds_html, seat_viewer
 from webapp.imperio.newgame import NewGameForm, start
 from webapp.imperio.setup import PIECE_LABELS, SETUP_PHASES, SetupControls
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.links import QUERY_KEY
 from webapp.shell.session import HUMAN
-from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, MoveLog, button, heading, html
+from webapp.shell.session import Step as SessionStep
+from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, heading, html
 
+SETUP_PACE = 0.02
+"""Seconds between a bot's setup actions (a whole army is placed in a second or two)."""
 ON_BOARD = (Place, Alter, Step, Attack, Shot, Spawn, AddReserve)
 """Actions chosen on the board (or the setup tools); the rest are listed as plain choices."""
 LEGEND = (
@@ -142,7 +145,8 @@ class ImperioView(GameView):
         self.battle = page.board
         self.battle.on_square = self.tap
         names = SideNames(session)
-        self.log = MoveLog(session, names, note=log_note)
+        self.log = ViewerLog(session, names)
+        session.pace = self.pace
         self.form = NewGameForm(session)
         self.focus = FocusKeeper()
         self.board_label = BoardLabel(label="Battlefield: its pieces and moves are also listed under Your moves "
@@ -203,7 +207,15 @@ class ImperioView(GameView):
     # --- the game's words -------------------------------------------------------------
 
     def narrate(self, before: State | None, action: Action | None, after: State) -> str:
-        return "" if before is None or action is None else narrate(before, action, after)
+        if before is None or action is None:
+            return ""
+        return narrate(before, action, after, seat_viewer(self.page.session))
+
+    def pace(self, step: SessionStep | None) -> float:
+        """Seconds a bot waits after ``step``: little during setup, enough in play to follow its moves."""
+        state = self.page.session.state
+        assert isinstance(state, ImperioState)
+        return self.bot_delay if state.phase == "play" else SETUP_PACE
 
     def status(self, page: GamePage) -> str:
         state = self.shown(page)
@@ -214,13 +226,7 @@ class ImperioView(GameView):
 
     def viewer(self, page: GamePage) -> int | None:
         """The human's seat; with two people at the screen, the side to act (reserves the rules hide stay hidden)."""
-        humans = [i for i, seat in enumerate(page.session.seats) if seat == HUMAN]
-        if len(humans) == 1:
-            return humans[0]
-        state = page.session.state
-        assert isinstance(state, ImperioState)
-        actor = state.setter if state.phase in SETUP_PHASES else state.mover
-        return actor if humans and state.phase != "roles" else None
+        return seat_viewer(page.session)
 
     def shown(self, page: GamePage) -> ImperioState:
         state = page.session.state.view(self.viewer(page))

@@ -278,3 +278,24 @@ def test_overlays_show_pikeman_zones_archer_lines_shields_and_entrenchment() -> 
     shields = app.board.sources["shields"].data
     shielded = {ib.name(sq) for sq in range(81) if centre(sq) in zip(shields["x"], shields["y"], strict=True)}
     assert "c8" in shielded and "e8" not in shielded, "d9's footsoldier shields all but its square toward g2"
+
+
+def test_hidden_reserve_types_stay_out_of_the_log_of_the_other_side() -> None:
+    app = GamePage(ImperioView())
+    form = app.view.form
+    form.opponent.value = HUMAN
+    form.armies.value = "deploy"
+    form.rulings["public_reserves"].value = False
+    form.start()
+    for square in ("e8", "a8", "i8", "d8"):
+        tap(app, square)
+    app.view.press_choice(app.view.choices.labels.index("Ready"))
+    app.view.setup.counts["A"].value = 2
+    app.view.setup.add_counts()
+    assert app.view.log.entries()[-1].endswith("reserve +A"), "the side setting up sees its own reserves"
+    app.view.press_choice(app.view.choices.labels.index("Ready"))
+    assert state_of(app).setter == 0
+    entries = app.view.log.entries()
+    assert entries[-3:-1] == ["Blue (player 2): reserve +1 (type hidden)"] * 2
+    assert not any("reserve +A" in line for line in entries)
+    assert "Reserves: 2 units (make-up hidden)." in app.text.text

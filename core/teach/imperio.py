@@ -14,19 +14,21 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 import core.imperio as ib
 from core import rng
+from core import svg as svglib
 from core.imperio import conformance
 from core.imperio.army import describe_reserve
 from core.imperio.board import FILES, NAMES, UNITS, Piece, file_of, name, rank_of
 from core.imperio.bots import TacticianBot
 from core.imperio.combat import MELEE, SHOT, pools, shot_targets
 from core.imperio.overlays import fire_lines, pike_zone
-from core.imperio.render import CELL, MARGIN, PLURALS, status
+from core.imperio.render import CELL, MARGIN, PLURALS
 from core.imperio.state import ImperioState, UsageMap
 from core.protocol import Action, IllegalAction, InputError
 from core.teach import Exercise, Html, Match, Moment, Picture, Tutor, as_number, message, navigation, ready, summary
@@ -167,19 +169,6 @@ def play(board: ImperioState, *moves: str, dice: Sequence[int] | None = None) ->
 # --------------------------------------------------------------------------- pictures
 
 
-@dataclass(frozen=True)
-class Scene(Picture):
-    """A board picture (the core's SVG, perhaps with marks) with a caption under it."""
-
-    caption: str = ""
-
-    def _repr_html_(self) -> str:
-        return f"<figure style=\"margin:0\">{self.svg}<figcaption>{html.escape(self.caption)}</figcaption></figure>"
-
-    def __repr__(self) -> str:
-        return self.caption
-
-
 MARKS = {
     "step": '<circle cx="{cx}" cy="{cy}" r="7" fill="#1b5e20" stroke="#fff" stroke-width="2"/>',
     "attack": '<rect x="{x}" y="{y}" width="{w}" height="{w}" fill="none" stroke="#e65100" stroke-width="4"/>',
@@ -191,17 +180,37 @@ MARKS = {
 HATCH = ('<defs><pattern id="tb-hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
          'patternTransform="rotate(45)"><rect width="3" height="8" fill="#6a1b9a" fill-opacity="0.45"/>'
          '</pattern></defs>')
+SIZE = re.compile(r'width="(\d+)" height="(\d+)" viewBox="0 0 \d+ \d+"')
+CAPTION_CHARS, CAPTION_LINE = 80, 17
+"""The caption under a picture: characters per line, and the line height in pixels."""
 
 
-def _marked(state: ImperioState, marks: Iterable[tuple[str, Iterable[int]]]) -> str:
-    """The core's board picture with marks drawn over squares."""
+def scene(state: ImperioState, caption: str, marks: Iterable[tuple[str, Iterable[int]]] = (),
+          text: str | None = None) -> Picture:
+    """The core's board picture with marks drawn over squares and ``caption`` written under it.
+
+    ``text`` (default: the caption) is the picture's plain-text form.
+    """
+    svg = state.svg()
+    size = SIZE.search(svg)
+    assert size is not None
+    width, height = int(size[1]), int(size[2])
+    lines = textwrap.wrap(caption, CAPTION_CHARS)
+    taller = height + CAPTION_LINE * len(lines) + 6
     body = [HATCH]
     for kind, squares in marks:
         for sq in squares:
             x, y = MARGIN + file_of(sq) * CELL, MARGIN + (9 - rank_of(sq)) * CELL
             body.append(MARKS[kind].format(x=x + 3, y=y + 3, w=CELL - 6, cx=x + CELL // 2, cy=y + CELL // 2))
-    svg = state.svg()
-    return svg[:svg.rindex("</svg>")] + "".join(body) + "</svg>"
+    body.append(f'<rect y="{height}" width="{width}" height="{taller - height}" fill="#f4ecd8"/>')
+    body += [svglib.text(MARGIN / 2, height + CAPTION_LINE * (i + 0.5), line, size=13, anchor="start")
+             for i, line in enumerate(lines)]
+    svg = svg[:size.start()] + f'width="{width}" height="{taller}" viewBox="0 0 {width} {taller}"' + \
+        svg[size.end():svg.rindex("</svg>")]
+    title_end = svg.index("</title>") + len("</title>")
+    if caption:
+        svg = svg[:title_end] + f"<desc>{html.escape(caption)}</desc>" + svg[title_end:]
+    return Picture(svg + "".join(body) + "</svg>", caption if text is None else text)
 
 
 def _squares(squares: Iterable[int]) -> str:
@@ -209,10 +218,10 @@ def _squares(squares: Iterable[int]) -> str:
     return ", ".join(name(sq) for sq in sorted(squares, key=lambda sq: (file_of(sq), rank_of(sq)))) or "none"
 
 
-def show(board: ImperioState) -> Scene:
-    """The position as the game draws it; the caption says what the last move did."""
-    caption = ("Last move: " + "; ".join(board.events) + ".") if board.events else status(board)
-    return Scene(board.svg(), board.describe(), caption)
+def show(board: ImperioState) -> Picture:
+    """The position as the game draws it, with what the last move did written under it."""
+    caption = ("Last action: " + "; ".join(board.events) + ".") if board.events else ""
+    return scene(board, caption, text=board.describe())
 
 
 def _piece_at(board: ImperioState, square: str) -> tuple[int, Piece]:
@@ -247,7 +256,7 @@ def reach(board: ImperioState, square: str) -> tuple[set[int], set[int]]:
     return seen - {sq}, targets
 
 
-def moves(board: ImperioState, square: str) -> Scene:
+def moves(board: ImperioState, square: str) -> Picture:
     """Dots where the piece on ``square`` can get to this turn, rings on what it can attack."""
     sq, piece = _piece_at(board, square)
     steps, targets = reach(board, square)
@@ -258,10 +267,10 @@ def moves(board: ImperioState, square: str) -> Scene:
     else:
         attacks = f"attack {_squares(targets)} (rings)" if targets else "attack nothing yet"
         caption = f"{unit} can reach {len(steps)} squares this turn (dots): {_squares(steps)}; it can {attacks}."
-    return Scene(_marked(board, (("step", steps), ("attack", targets))), caption, caption)
+    return scene(board, caption, (("step", steps), ("attack", targets)))
 
 
-def zones(board: ImperioState) -> Scene:
+def zones(board: ImperioState) -> Picture:
     """Every pikeman's zone hatched: an enemy knight whose step ends there stops for the turn."""
     parts: list[str] = []
     hatched: set[int] = set()
@@ -271,10 +280,10 @@ def zones(board: ImperioState) -> Scene:
         if zone:
             parts.append(f"{SIDES[side]}'s pikemen guard {_squares(zone)}")
     caption = "Pikeman zones (hatched). " + ("; ".join(parts) + "." if parts else "There is no pikeman.")
-    return Scene(_marked(board, (("zone", hatched),)), caption, caption)
+    return scene(board, caption, (("zone", hatched),))
 
 
-def shields(board: ImperioState, archer: str) -> Scene:
+def shields(board: ImperioState, archer: str) -> Picture:
     """The squares enemy footsoldiers shield against the archer on ``archer`` (grey), and what it may shoot (rings)."""
     sq, piece = _piece_at(board, archer)
     if piece.kind != "A":
@@ -282,7 +291,7 @@ def shields(board: ImperioState, archer: str) -> Scene:
     fire = fire_lines(board, sq)
     caption = (f"Shielded against the archer on {archer} (grey): {_squares(fire.shielded)}. "
                f"It may shoot at {_squares(fire.targets)} (rings).")
-    return Scene(_marked(board, (("shield", fire.shielded), ("attack", fire.targets))), caption, caption)
+    return scene(board, caption, (("shield", fire.shielded), ("attack", fire.targets)))
 
 
 # --------------------------------------------------------------------------- odds

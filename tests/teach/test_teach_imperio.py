@@ -68,7 +68,7 @@ def test_an_impossible_move_says_why_without_ruling_numbers() -> None:
     with pytest.raises(IllegalAction) as refused:
         lesson.play(stopped, "Kd5-d4")
     assert "pikeman's zone" in str(refused.value) and not RULE_ID.search(str(refused.value))
-    caption = lesson.moves(stopped, "d5").caption
+    caption = lesson.moves(stopped, "d5").text
     assert caption.startswith("The knight on d5 cannot act now") and not RULE_ID.search(caption)
 
 
@@ -83,22 +83,25 @@ def _marks(svg: str, kind: str) -> int:
 def test_moves_draw_every_square_reached_this_turn_and_the_pike_reach() -> None:
     board = lesson.position("red pikeman d4, blue knight d6, blue footsoldier e5")
     scene = lesson.moves(board, "d4")
-    assert scene.caption == ("The pikeman on d4 can reach 7 squares this turn (dots): c3, c4, c5, d3, d5, e3, e4; "
+    assert scene.text == ("The pikeman on d4 can reach 7 squares this turn (dots): c3, c4, c5, d3, d5, e3, e4; "
                              "it can attack d6, e5 (rings).")
     assert (_marks(scene.svg, "step"), _marks(scene.svg, "attack")) == (7, 2)
+    drawn = ET.fromstring(scene.svg)
+    assert drawn.findtext(f"{SVG}desc") == scene.text  # the caption, written under the board as well
+    assert "".join(t.text or "" for t in drawn.iter(f"{SVG}text")).endswith("it can attack d6, e5 (rings).")
     knight = lesson.moves(lesson.default_armies(), "d2")
-    assert "can reach 45 squares" in knight.caption and _marks(knight.svg, "step") == 45
+    assert "can reach 45 squares" in knight.text and _marks(knight.svg, "step") == 45
     archer = lesson.moves(lesson.default_armies(), "c2")
-    assert "10 squares" in archer.caption and "attack nothing yet" in archer.caption
+    assert "10 squares" in archer.text and "attack nothing yet" in archer.text
 
 
 def test_zones_and_shields_are_drawn_and_named() -> None:
     zones = lesson.zones(lesson.position("red knight c3, blue pikeman e6 entrenched"))
-    assert zones.caption.endswith("Blue's pikemen guard d5, d6, d7, e4, e5, e7, f5, f6, f7.")
+    assert zones.text.endswith("Blue's pikemen guard d5, d6, d7, e4, e5, e7, f5, f6, f7.")
     assert _marks(zones.svg, "zone") == 9
     board = lesson.position("red archer e2, blue footsoldier e5, blue knight e7, blue archer c4, blue pikeman f4")
     shields = lesson.shields(board, "e2")
-    assert shields.caption == ("Shielded against the archer on e2 (grey): d4, d5, d6, e6, e7, e8, e9, f4, f5, f6. "
+    assert shields.text == ("Shielded against the archer on e2 (grey): d4, d5, d6, e6, e7, e8, e9, f4, f5, f6. "
                                "It may shoot at c4, e5 (rings).")
     assert (_marks(shields.svg, "shield"), _marks(shields.svg, "attack")) == (10, 2)
     with pytest.raises(InputError, match="square of an archer"):

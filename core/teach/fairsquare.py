@@ -20,7 +20,7 @@ from functools import cache
 
 from core import rng
 from core import svg as svglib
-from core.bots import make_bot
+from core.bots import levels, make_bot
 from core.fairsquare import DEFAULT_BOARD, GAME, Board, BoardRecord, Piece, PieceType, board_from_json, simulate
 from core.fairsquare.balance import HIGH, LOW, measure
 from core.fairsquare.boards import DIAGONALS, generated_boards
@@ -226,11 +226,23 @@ def _turn_name(turn: int) -> str:
     return "Before turn 1" if turn == 0 else f"Turn {turn}"
 
 
-def turn_list(record: BoardRecord, turns: Sequence[int]) -> Html:
+def _said(record: BoardRecord, turn: int, quiet: bool) -> list[str]:
+    """The engine's sentences of one turn; ``quiet`` leaves out a piece staying to capture when the capture
+    count that follows says so already."""
+    said = turn_sentences(record, turn)
+    if not quiet:
+        return said
+    trace = record.turns[turn]
+    counted = {p.piece for p in trace.progress}
+    return [line for k, line in enumerate(said) if k >= len(trace.steps) or not (
+        trace.steps[k].piece in counted and trace.steps[k].rule in ("hold", "anchor"))]
+
+
+def turn_list(record: BoardRecord, turns: Sequence[int], quiet: bool = False) -> Html:
     """The engine's sentences of ``turns`` (turns without any are left out), as a list under each turn."""
     markup, lines = [], []
     for k in turns:
-        said = turn_sentences(record, k)
+        said = _said(record, k, quiet)
         if said:
             markup.append(f'<p style="margin:.5em 0 0"><strong>{_turn_name(k)}</strong></p><ul style="margin:0">'
                           + "".join(f"<li>{html.escape(s)}</li>" for s in said) + "</ul>")
@@ -239,9 +251,10 @@ def turn_list(record: BoardRecord, turns: Sequence[int]) -> Html:
 
 
 def story(record: BoardRecord, last: int, pictures: Sequence[int], title: str) -> Html:
-    """Turns 0 to ``last`` of a run: pictures after the turns in ``pictures``, then what happened, in words."""
+    """Turns 0 to ``last`` of a run: pictures after the turns in ``pictures``, then what happened, in words
+    (a piece staying to capture is told by its capture count)."""
     figures = _figures([(record_svg(record, k), _caption(k)) for k in pictures])
-    events = turn_list(record, range(last + 1))
+    events = turn_list(record, range(last + 1), quiet=True)
     return Html(f"<p><strong>{html.escape(title)}</strong></p>{figures}{events.markup}", f"{title}\n{events.text}")
 
 
@@ -254,10 +267,10 @@ def _first(record: BoardRecord, last: int, kind: str) -> int | None:
 
 
 DEMOS: dict[str, tuple[tuple[Team, ...], int]] = {
-    "Sprinter": (((("Sprinter", "C2"),),), 6),
-    "Dasher": (((("Dasher", "B3"),),), 6),
+    "Sprinter": (((("Sprinter", "C2"),),), 4),
+    "Dasher": (((("Dasher", "B3"),),), 4),
     "Ranger": (((("Ranger", "E2"),), (("Sprinter", "C2"),)), 4),
-    "Traveller": (((("Traveller", "F5"),), (("Dasher", "F6"),)), 7),
+    "Traveller": (((("Traveller", "F5"),), (("Dasher", "F6"),)), 5),
     "Fortress": (((("Fortress", "B2"),),), 5),
     "Marauder": (((("Marauder", "E2"),), (("Sprinter", "E1"),)), 5),
 }
@@ -294,7 +307,7 @@ def battle() -> Html:
 def standoff() -> Html:
     """Two pieces of the same rank meet: no battle; they separate next turn, and the square stays contested."""
     record = run(((("Ranger", "B3"),), (("Ranger", "F5"),)))
-    return story(record, 5, (2, 3, 4), "Two Rangers of different players both want D4, turns 1 to 5:")
+    return story(record, 4, (2, 3, 4), "Two Rangers of different players both want D4, turns 1 to 4:")
 
 
 # --------------------------------------------------------------------------- exercises
@@ -571,6 +584,12 @@ def _moments(record: BoardRecord) -> list[tuple[int, str]]:
     return sorted(dict(moments).items())
 
 
+def _bot_words(level: str) -> str:
+    """A bot level as the engine labels it: ``"Greedy (best of 50 placements ...)"``."""
+    title, _, detail = levels(GAME)[level].label.partition(": ")
+    return f"{title} ({detail})" if detail else title
+
+
 @dataclass(frozen=True)
 class Round:
     """A round on one board played by bots: a summary when shown, ``turn(k)`` and ``ranking()`` to look closer."""
@@ -588,10 +607,11 @@ class Round:
 
     def _repr_html_(self) -> str:
         record = self.record
-        seats = ", ".join(f"{actor_name(s)} {bot}" for s, bot in zip(record.players, self.bots, strict=True))
+        seats = "; ".join(f"{actor_name(seat).capitalize() if k == 0 else actor_name(seat)} plays {_bot_words(bot)}"
+                          for k, (seat, bot) in enumerate(zip(record.players, self.bots, strict=True)))
         figures = _figures([(record_svg(record, t), caption) for t, caption in _moments(record)])
         log = turn_list(record, range(len(record.turns))).markup
-        return (f"<p><strong>{html.escape(self.result())}</strong> Bots: {html.escape(seats)}.</p>"
+        return (f"<p><strong>{html.escape(self.result())}</strong></p><p>{html.escape(seats)}.</p>"
                 f"<h4>Key moments</h4>{figures}<h4>Points owned after each turn</h4><div>{score_chart(record)}</div>"
                 f"<details><summary>The whole round, turn by turn</summary>{log}</details>")
 
@@ -663,4 +683,5 @@ def balance(boards: int = 1000, seed: int = 1) -> Html:
              f"<th scope=\"col\">Winning teams with one</th></tr></thead><tbody>{rows}</tbody></table>")
     text = [said] + [f"Round {f.round_number} {f.name}: {f.placed:.1%} of all pieces, {f.won:.1%} of the "
                      f"winners' pieces, in {f.in_winning_teams:.1%} of winning teams." for f in figures]
-    return Html(f"<p>{html.escape(said)}</p>{table}", "\n".join(text))
+    return Html(f"<p>{html.escape(said)}</p><details><summary>Every piece type, round by round</summary>{table}"
+                "</details>", "\n".join(text))

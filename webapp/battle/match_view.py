@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 from functools import partial
-from html import escape
 from typing import Any
 
 import panel as pn
@@ -37,6 +36,7 @@ class MatchView(pn.viewable.Viewer):
         super().__init__(**params)
         self.page = page
         self.index: int | None = None
+        self._driving = False
         self.autoplay: set[tuple[int, int, int]] = set()
         """(round, battle, player) whose moves a bot makes for the human."""
         self.pick = pn.widgets.Select(label="Battle shown", options={}, stylesheets=[FOCUS_CSS], width=420)
@@ -138,7 +138,8 @@ class MatchView(pn.viewable.Viewer):
 
     def kick(self) -> None:
         """Schedule the auto-played moves that are due (after every change of the campaign)."""
-        if self._due() is not None and self.page.session.scheduler is not None:
+        if not self._driving and self._due() is not None and self.page.session.scheduler is not None:
+            self._driving = True
             self.page.session.scheduler(self._drive)
 
     def _due(self) -> tuple[int, int] | None:
@@ -150,18 +151,24 @@ class MatchView(pn.viewable.Viewer):
                 return index, player
         return None
 
+    def step(self) -> bool:
+        """Make one auto-played move that is due; False when none is."""
+        due = self._due()
+        if due is None:
+            return False
+        index, player = due
+        inner = self.campaign.subgame(index, player)
+        assert inner is not None
+        move = GreedyBot(MATCH_GAME, self.campaign.seed).choose(inner[0], inner[1])
+        self.page.play(SubAction(index, move), player)
+        return True
+
     async def _drive(self) -> None:
-        bot = GreedyBot(MATCH_GAME, self.campaign.seed)
-        while (due := self._due()) is not None:
-            index, player = due
-            state = self.campaign
-            inner = state.subgame(index, player)
-            assert inner is not None
-            move = bot.choose(inner[0], inner[1])
-            if self.campaign is not state:
-                continue
-            self.page.play(SubAction(index, move), player)
-            await asyncio.sleep(0)
+        try:
+            while self.step():
+                await asyncio.sleep(0)
+        finally:
+            self._driving = False
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -170,7 +177,7 @@ class MatchView(pn.viewable.Viewer):
         self.refresh()
 
     def _choices(self, state: CampaignState) -> dict[str, int]:
-        return {f"Battle {i + 1}: {head} ({status})": i for i, head, status in model.battle_rows(state)
+        return {f"Battle {i + 1}: {head}": i for i, head, _status in model.battle_rows(state)
                 if i < len(state.matches) and state.matches[i] is not None}
 
     def refresh(self) -> None:
@@ -192,12 +199,14 @@ class MatchView(pn.viewable.Viewer):
             return
         side = self.human_side()
         battle = state.battles[index]
-        self.title.object = f"<p style='margin:0.2em 0'><strong>{escape(model.battle_rows(state)[index][1])}" \
-                            "</strong></p>"
-        who = "" if side is None else f" You play {escape(match.buttons[side[1]])} for " \
-                                      f"{escape(state.names[side[0]])}."
+        names = model.state_names(state)
+        head = model.isolate(model.battle_rows(state)[index][1], names)
+        self.title.object = f"<p style='margin:0.2em 0'><strong>{head}</strong></p>"
+        who = "" if side is None else model.isolate(
+            f" You play {match.buttons[side[1]]} for {state.names[side[0]]}.", names)
         auto = any(key[:2] == (state.round_number, self.index) for key in self.autoplay)
-        self.status.object = (f"<p role='status' style='margin:0.2em 0'>{escape(match_status(match))}{who}"
+        said = model.isolate(match_status(match), names)
+        self.status.object = (f"<p role='status' style='margin:0.2em 0'>{said}{who}"
                               + (" A bot plays your side." if auto else "") + "</p>")
         viewer = side[1] if side is not None else next(
             (s for s, p in enumerate(battle.players) if p is not None and self.page.session.is_human(p)), None)

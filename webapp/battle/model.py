@@ -8,7 +8,10 @@ arrange them for the map (:mod:`webapp.battle.map_board`) and the page's words.
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from core.battle import Attack, Choose, Pass, ReportResult
@@ -194,7 +197,7 @@ def battle_rows(state: CampaignState) -> list[tuple[int, str, str]]:
     """This round's battles: (index, the battle in words, its status)."""
     rows = []
     for index, battle in enumerate(state.battles):
-        line = battle_line(state, index, battle)
+        line = battle_line(state, index, battle).partition(": ")[2]
         head, _, status = line.partition(" - ")
         match = state.matches[index] if index < len(state.matches) else None
         if battle.result is None and isinstance(match, ButtonMenState) and not match.is_over:
@@ -217,3 +220,18 @@ def battle_seat(state: CampaignState, index: int, player: int) -> int | None:
     """The seat (0 attacker, 1 defender) ``player`` plays in battle ``index``, or None."""
     players = state.battles[index].players
     return players.index(player) if player in players else None
+
+
+def isolate(text: str, names: Iterable[str]) -> str:
+    """``text`` html-escaped, with every player or button name in it inside ``<bdi>`` (typed names may be RTL)."""
+    wanted = sorted({escape(n) for n in names if n.strip()}, key=len, reverse=True)
+    safe = escape(text)
+    if not wanted:
+        return safe
+    pattern = re.compile("|".join(re.escape(n) for n in wanted))
+    return pattern.sub(lambda found: f"<bdi>{found.group(0)}</bdi>", safe)
+
+
+def state_names(state: CampaignState) -> tuple[str, ...]:
+    """Every name a user may have typed: players and buttons."""
+    return (*state.names, *state.buttons)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import secrets
 from functools import partial
 from collections.abc import Sequence
-from html import escape
 from typing import Any, overload
 
 import panel as pn
@@ -83,6 +82,8 @@ class BattleView(GameView):
     def __init__(self) -> None:
         self.picker: int | None = None
         """The player whose territory is picked on the map as an order's origin."""
+        self._rounds_shown: tuple[Any, ...] = ()
+        """What the round panels (news, chart, history, export) were last drawn for."""
 
     def board(self, state: State, act: Act) -> MapBoard:
         return MapBoard(state, act)
@@ -284,25 +285,31 @@ class BattleView(GameView):
             b.on_click(partial(self._pass_clicked, p))
             buttons.append(b)
         self.pass_buttons.objects = buttons
-        self.news.object = self._news(state)
         rows = model.battle_rows(state)
+        names = model.state_names(state)
         self.battle_list.object = (
             "<ol style='margin:0;padding-left:1.6em'>"
-            + "".join(f"<li>{escape(head)} — <em>{escape(status)}</em></li>" for _, head, status in rows)
+            + "".join(f"<li>{model.isolate(head, names)} — <em>{model.isolate(status, names)}</em></li>"
+                      for _, head, status in rows)
             + "</ol>" if rows else "<p style='margin:0'>No battle yet: the orders make them.</p>")
         self.match.refresh()
         self._report_form(state)
         self.moves_box.visible = state.phase != "battles" or not self.match.layout.visible
         self.lands.object = lands_html(state, session.seats)
-        self.chart.show_campaign(state)
-        self.history.object = history_html(state)
-        self.export.refresh()
+        rounds = (state.seed, state.names, state.buttons, len(state.past), state.is_over)
+        if rounds != self._rounds_shown:
+            self._rounds_shown = rounds
+            self.news.object = self._news(state)
+            self.chart.show_campaign(state)
+            self.history.object = history_html(state)
+            self.export.refresh()
 
     def _news(self, state: CampaignState) -> str:
         if not state.past:
             return ""
         number = len(state.past)
-        items = "".join(f"<li>{escape(line)}</li>" for line in round_sentences(state, number))
+        names = model.state_names(state)
+        items = "".join(f"<li>{model.isolate(line, names)}</li>" for line in round_sentences(state, number))
         return ("<section aria-label='Last round' style='border:2px solid #0b3d91;background:#e3f2fd;color:#111;"
                 f"padding:0.4em 0.8em;border-radius:6px;margin:0.3em 0'><h3 style='margin:0'>Round {number} "
                 f"result</h3><ul style='margin:0.2em 0'>{items}</ul></section>")
@@ -315,6 +322,8 @@ class BattleView(GameView):
         options = {f"Battle {i + 1}: {model.battle_rows(state)[i][1]}": i for i in listed}
         if self.report_battle.options != options:
             self.report_battle.options = options
+        if options and self.report_battle.value not in options.values():
+            self.report_battle.value = next(iter(options.values()))
         self._report_winners()
         if asked is not None:
             result = state.battles[asked].result
@@ -332,6 +341,8 @@ class BattleView(GameView):
                    for s, (a, p) in enumerate(zip(battle.armies, battle.players, strict=True))}
         if self.report_winner.options != options:
             self.report_winner.options = options
+        if self.report_winner.value not in options.values():
+            self.report_winner.value = 0
 
 
 def create_app() -> pn.Template:

@@ -18,10 +18,10 @@ from core.battle.record import RECORD_FORMAT
 from core.battle.state import CampaignState
 from core.battle.summary import lands_by_round, round_sentences
 from core.protocol import InputError
-from webapp.battle.model import NEUTRAL, PENDING_FILL
+from webapp.battle.model import NEUTRAL, PENDING_FILL, isolate, state_names
 from webapp.shell.boards import update_bokeh
 from webapp.shell.game_page import GamePage
-from webapp.shell.links import depth
+from webapp.shell.links import MAX_DEPTH, depth
 from webapp.shell.session import HUMAN, GameSession, seat_label
 from webapp.shell.widgets import FOCUS_CSS, button, heading, html
 
@@ -67,8 +67,9 @@ def history_html(state: CampaignState) -> str:
     if not state.past:
         return "<p style='margin:0'>No round finished yet.</p>"
     parts = []
+    names = state_names(state)
     for number in range(len(state.past), 0, -1):
-        items = "".join(f"<li>{escape(line)}</li>" for line in round_sentences(state, number))
+        items = "".join(f"<li>{isolate(line, names)}</li>" for line in round_sentences(state, number))
         parts.append(f"<h4 style='margin:0.3em 0 0 0'>Round {number}</h4><ul style='margin:0.1em 0'>{items}</ul>")
     return ("<div tabindex='0' role='region' aria-label='Round history, newest first' style='max-height:20em;"
             "overflow:auto;border:1px solid #767676;border-radius:4px;padding:0.4em;background:#fff;color:#111'>"
@@ -125,7 +126,7 @@ def read_campaign(data: bytes) -> tuple[dict[str, Any], list[str] | None]:
         parsed = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise InputError("the file", "is not a JSON file") from None
-    if depth(parsed) > 40:
+    if depth(parsed) > MAX_DEPTH:
         raise InputError("the file", "nests too deeply")
     if isinstance(parsed, dict) and parsed.get("format") == RECORD_FORMAT:
         state = load_record(parsed).state
@@ -142,9 +143,9 @@ class SaveLoad(pn.viewable.Viewer):
         super().__init__(**params)
         self.page = page
         self.download = pn.widgets.FileDownload(callback=self._saved, filename="buttonmen-battle.json",
-                                                label="Save the campaign (file)", button_type="primary",
+                                                label="Save the campaign (file)", color="primary",
                                                 stylesheets=[FOCUS_CSS])
-        self.upload = pn.widgets.FileInput(accept=".json", stylesheets=[FOCUS_CSS], name="Open a campaign file")
+        self.upload = pn.widgets.FileInput(accept=".json", stylesheets=[FOCUS_CSS], label="Open a campaign file")
         self.open_button = button("Open the chosen file", color="primary", variant="outline")
         self.open_button.on_click(lambda _e: self.open_file())
         self.problem = html("")
@@ -193,7 +194,7 @@ class Export(pn.viewable.Viewer):
         self.bbcode = pn.widgets.TextAreaInput(label="Forum post (BBCode)", value="", height=160,
                                                stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
         self.record = pn.widgets.FileDownload(callback=self._record, filename="buttonmen-battle-record.json",
-                                              label="Export the campaign record", button_type="primary",
+                                              label="Export the campaign record", color="primary",
                                               stylesheets=[FOCUS_CSS])
         self.layout = pn.Column(heading("Export", 3), self.record, self.round, self.markdown, self.bbcode,
                                 sizing_mode="stretch_width")

@@ -1,0 +1,384 @@
+"""The Battle page's views and handlers, without a browser."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from core.battle import GAME, load_record
+from core.battle.state import CampaignState
+from core.protocol import MODERATOR, InputError
+from webapp.battle import model
+from webapp.battle.page import BattleView
+from webapp.battle.panels import read_campaign
+from webapp.shell.game_page import GamePage
+from webapp.shell.session import HUMAN
+
+LESOTHO_PLAYERS = """Irilyth: Horace @ Thaba-Tseka, Craptacular @ Qacha's Nek
+Kaori: Gil @ Berea, New Jersey @ Leribe
+ElihuRoot: Randy @ Mokhotlong, Death @ Butha-Buthe
+Gauen: Dixie @ Mafeteng, Massachusetts @ Maseru
+AnnoDomini: The James Beast @ Mohale's Hoek, South Carolina @ Quthing"""
+LESOTHO_ORDER = "Irilyth, Kaori, ElihuRoot, AnnoDomini, Gauen"
+
+
+def campaign(page: GamePage) -> CampaignState:
+    state = page.session.state
+    assert isinstance(state, CampaignState)
+    return state
+
+
+def new_page() -> GamePage:
+    page = GamePage(BattleView())
+    page.session.scheduler = None
+    return page
+
+
+def run_bots(page: GamePage) -> None:
+    asyncio.run(page.session.drive_bots())
+
+
+def view(page: GamePage) -> BattleView:
+    assert isinstance(page.view, BattleView)
+    return page.view
+
+
+def hot_seat(page: GamePage, **options: object) -> None:
+    """Four humans on Belgium with fixed armies (Ann and Bob border each other on Antwerp - Limburg)."""
+    setup = [
+        {"name": "Ann", "armies": [{"button": "Avis", "territory": "antwerp"},
+                                   {"button": "Bauer", "territory": "east_flanders"}]},
+        {"name": "Bob", "armies": [{"button": "Coil", "territory": "limburg"},
+                                   {"button": "Kublai", "territory": "liege"}]},
+        {"name": "Cat", "armies": [{"button": "Hammer", "territory": "hainaut"},
+                                   {"button": "Stark", "territory": "west_flanders"}]},
+        {"name": "Dan", "armies": [{"button": "Tess", "territory": "namur"},
+                                   {"button": "Crane", "territory": "luxembourg"}]},
+    ]
+    page.session.new_game([HUMAN] * 4, seed=3, setup=setup, **options)
+
+
+def territory(state: CampaignState, name: str) -> int:
+    return state.board.index(name)
+
+
+# --- the map -----------------------------------------------------------------------------
+
+
+def test_the_page_opens_on_a_four_player_campaign_on_belgium_against_three_bots() -> None:
+    page = new_page()
+    state = campaign(page)
+    assert state.board.id == "belgium" and state.players == 4 and state.phase == "orders"
+    assert page.session.seats == [HUMAN, "strategist", "strategist", "strategist"]
+    assert len(state.inert) == 2 and all(state.lands(p) == 2 for p in range(4))
+    assert "Player 1 to give an order" in view(page).status(page)
+
+
+def test_the_map_colours_owners_and_greys_neutral_territories_with_army_names() -> None:
+    page = new_page()
+    state = campaign(page)
+    regions = page.board.regions.data  # type: ignore[attr-defined]
+    assert len(regions["xs"]) == state.board.size == 10
+    for t in range(state.board.size):
+        owner = state.land[t]
+        assert regions["fill"][t] == (model.NEUTRAL if owner is None else state.colours[owner])
+        assert regions["name"][t] == state.board.name_of(t)
+    labels = page.board.names.data["text"]  # type: ignore[attr-defined]
+    assert set(state.buttons) <= set(labels) and "Antwerp" in labels
+    assert len(page.board.holes.data["xs"]) == 1  # type: ignore[attr-defined]  # Brussels, a grey hole
+
+
+def test_every_territory_is_found_under_its_own_node() -> None:
+    for board_id in ("belgium", "lesotho"):
+        state = GAME.new(1, map=board_id, players=3)
+        assert isinstance(state, CampaignState)
+        for t, spot in enumerate(state.board.territories):
+            assert model.territory_at(state, spot.x, spot.y) == t
+        assert model.territory_at(state, -2.0, -2.0) is None
+
+
+def test_pending_territories_are_hatched_and_last_rounds_captures_marked(shared_path: Callable[[str], Path]) -> None:
+    record = json.loads(shared_path("battle/lesotho-game2.json").read_text(encoding="utf-8"))
+    state = load_record(record, rounds=1).state
+    drawn = model.picture(state)
+    for name in ("berea", "thaba_tseka"):
+        t = territory(state, name)
+        assert drawn.regions["hatch"][t] == "/" and drawn.regions["fill"][t] == model.PENDING_FILL
+    mohale = territory(state, "mohales_hoek")
+    assert drawn.regions["hatch"][mohale] == " "
+    assert drawn.regions["line"][mohale] == state.colours[state.names.index("Gauen")]
+    assert drawn.regions["width"][mohale] > drawn.regions["width"][territory(state, "quthing")]
+
+
+# --- orders ---------------------------------------------------------------------------------
+
+
+def test_orders_are_given_by_clicking_a_territory_then_its_target() -> None:
+    page = new_page()
+    hot_seat(page)
+    state = campaign(page)
+    battle_view = view(page)
+    battle_view.click_territory(territory(state, "limburg"))
+    assert page.board.origin == territory(state, "limburg")  # type: ignore[attr-defined]
+    assert set(page.board.targets) == {territory(state, "antwerp")}  # type: ignore[attr-defined]
+    battle_view.click_territory(territory(state, "namur"))
+    assert "Not possible" in page.notice and "do not border" in page.notice
+    assert campaign(page).battles == ()
+    battle_view.click_territory(territory(state, "antwerp"))
+    assert page.notice == "" and campaign(page).battles[0].origin == territory(state, "limburg")
+    assert page.board.origin is None  # type: ignore[attr-defined]
+    arrows = page.board.arrows.data  # type: ignore[attr-defined]
+    assert len(arrows["x0"]) == 1 and arrows["x1"][0] < arrows["x0"][0]  # Limburg -> Antwerp points west
+    battle_view.click_territory(territory(state, "antwerp"))
+    battle_view.click_territory(territory(state, "limburg"))
+    assert "already fight in battle 1 this round" in page.notice and len(campaign(page).battles) == 1
+
+
+def test_passing_is_refused_with_the_rule_until_the_player_is_targeted() -> None:
+    page = new_page()
+    hot_seat(page)
+    battle_view = view(page)
+    battle_view.pass_order(0)
+    assert "may pass only when another player's order this round targets" in page.notice
+    state = campaign(page)
+    battle_view.click_territory(territory(state, "limburg"))
+    battle_view.click_territory(territory(state, "antwerp"))
+    assert any(b.label.startswith("Ann passes") for b in battle_view.pass_buttons.objects)
+    battle_view.pass_order(0)
+    assert page.notice == "" and 0 in campaign(page).passes
+
+
+def test_a_neutral_or_bot_territory_is_not_an_origin() -> None:
+    page = new_page()
+    state = campaign(page)
+    neutral = min(state.inert)
+    view(page).click_territory(neutral)
+    assert "neutral" in page.notice and "pick one of your territories" in page.notice
+    bot = state.land.index(1)
+    view(page).click_territory(bot)
+    assert "a bot's territory" in page.notice
+
+
+def test_edition_2_takes_orders_in_the_move_order() -> None:
+    page = new_page()
+    hot_seat(page, edition=2, move_order=["Bob", "Ann", "Cat", "Dan"])
+    state = campaign(page)
+    view(page).click_territory(territory(state, "antwerp"))
+    assert "Ann's territory and it is not their turn" in page.notice
+    view(page).click_territory(territory(state, "limburg"))
+    view(page).click_territory(territory(state, "antwerp"))
+    assert page.notice == "" and campaign(page).ordered == (1,)
+
+
+def test_the_keyboard_list_offers_every_order_in_words() -> None:
+    page = new_page()
+    hot_seat(page)
+    labels = view(page).moves.buttons.labels
+    assert "Antwerp (Avis) attacks Limburg (Coil)" in labels
+    view(page).moves.press("Antwerp (Avis) attacks Limburg (Coil)")
+    assert campaign(page).battles[0].origin == territory(campaign(page), "antwerp")
+
+
+# --- battles --------------------------------------------------------------------------------
+
+
+def play_round_with_autoplay(page: GamePage) -> None:
+    """Order the first legal attack or pass, then let bots play every battle (the human's auto-played)."""
+    battle_view = view(page)
+    start = campaign(page).round_number
+    for _ in range(5000):
+        state = campaign(page)
+        if state.round_number != start or state.is_over:
+            return
+        humans = [p for p in page.session.human_actors if p >= 0]
+        if state.phase in ("orders", "choices") and humans:
+            page.play(state.legal_actions(humans[0])[0], humans[0])
+        elif state.phase == "battles" and any(0 in b.players for b in state.battles if b.result is None):
+            index = next(i for i in model.open_battles(state) if 0 in state.battles[i].players)
+            battle_view.match.show_battle(index)
+            battle_view.match.auto_play()
+            while battle_view.match.step():
+                pass
+            run_bots(page)
+        else:
+            run_bots(page)
+    raise AssertionError("the round did not end")
+
+
+def test_a_round_with_bot_and_auto_played_battles_resolves_with_a_summary() -> None:
+    page = new_page()
+    play_round_with_autoplay(page)
+    state = campaign(page)
+    assert len(state.past) == 1
+    battle_view = view(page)
+    assert "Round 1 result" in battle_view.news.object
+    assert ("takes" in battle_view.news.object or "No territory changed hands" in battle_view.news.object)
+    assert "<h4 style='margin:0.3em 0 0 0'>Round 1</h4>" in battle_view.history.object
+    lines = page.view.chart.sources  # type: ignore[attr-defined]
+    assert [s.data["x"] for s in lines[:4]] == [[0, 1]] * 4
+    assert [s.data["y"][1] for s in lines[:4]] == [state.lands(p) for p in range(4)]
+    assert all(b.result is not None for b in state.past[0].battles)
+
+
+def test_the_battle_view_shows_the_humans_match_and_plays_its_moves() -> None:
+    page = new_page()
+    hot_seat(page)
+    state = campaign(page)
+    for name in ("Ann", "Bob", "Cat", "Dan"):
+        player = state.names.index(name)
+        if player in campaign(page).actors:
+            page.play(campaign(page).legal_actions(player)[0], player)
+    state = campaign(page)
+    assert state.phase == "battles"
+    match_view = view(page).match
+    assert match_view.layout.visible and match_view.index is not None
+    side = match_view.human_side()
+    assert side is not None
+    moves = list(match_view.moves.options.values())
+    assert moves
+    before = len(page.session.steps)
+    match_view.moves.value = moves[0]
+    match_view.play_listed()
+    assert page.notice == "" and len(page.session.steps) == before + 1
+    assert "You play" in match_view.status.object
+
+
+# --- reported results and the moderator -----------------------------------------------------
+
+
+def moderator_page(shared_path: Callable[[str], Path]) -> GamePage:
+    page = new_page()
+    form = view(page).moderator_form
+    form.edition.value = 2
+    form.map.value = "lesotho"
+    form.players.value = LESOTHO_PLAYERS
+    form.order.value = LESOTHO_ORDER
+    form.start()
+    assert form.error.object == ""
+    return page
+
+
+def test_the_moderator_enters_the_lesotho_games_first_round_and_gets_its_counts(
+        shared_path: Callable[[str], Path]) -> None:
+    page = moderator_page(shared_path)
+    record = json.loads(shared_path("battle/lesotho-game2.json").read_text(encoding="utf-8"))
+    battle_view = view(page)
+    state = campaign(page)
+    assert page.session.seats == [HUMAN] * 5 and state.options["battle_source"] == "reported"
+    for battle in record["rounds"][0]["battles"]:
+        state = campaign(page)
+        battle_view.click_territory(territory(state, battle["from"]))
+        battle_view.click_territory(territory(state, battle["to"]))
+        assert page.notice == ""
+    assert campaign(page).phase == "battles" and battle_view.report_box.visible
+    for index, battle in enumerate(record["rounds"][0]["battles"]):
+        state = campaign(page)
+        battle_view.report_battle.value = index
+        winner = [state.buttons[a] for a in state.battles[index].armies if a is not None].index(battle["winner"])
+        battle_view.report_winner.value = winner
+        battle_view.report_score.value = battle["score"]
+        battle_view.report()
+        assert page.notice == ""
+    state = campaign(page)
+    assert len(state.past) == 1
+    expect = record["rounds"][0]["expect"]
+    assert {name: state.lands(p) for p, name in enumerate(state.names)} == expect["lands"]
+    assert sorted(state.board.territories[t].id for t in state.past[0].pending) == sorted(expect["pending"])
+    post, bbcode = battle_view.export.markdown.value or "", battle_view.export.bbcode.value or ""
+    assert "* Gauen: 3" in post and "round 1" in post
+    assert "[b]Territories[/b]" in bbcode
+    assert "Berea goes pending" in battle_view.news.object
+
+
+def test_a_bad_reported_result_is_refused_with_the_rule(shared_path: Callable[[str], Path]) -> None:
+    page = moderator_page(shared_path)
+    while campaign(page).phase == "orders":
+        player = min(campaign(page).actors)
+        page.play(campaign(page).legal_actions(player)[0], player)
+    battle_view = view(page)
+    assert campaign(page).phase == "battles" and MODERATOR in campaign(page).actors
+    battle_view.report_score.value = "2-1"
+    battle_view.report()
+    assert "the winner has 3 round wins" in page.notice
+    battle_view.report_score.value = "three"
+    battle_view.report()
+    assert "W-L or W-L-D" in page.notice
+
+
+def test_the_moderator_form_refuses_bad_lines() -> None:
+    page = new_page()
+    form = view(page).moderator_form
+    form.players.value = "Ann: Avis @ Antwerp\nBob: Coil"
+    form.start()
+    assert "Cannot start" in form.error.object and "3 to 5 lines" in form.error.object
+    form.players.value = "Ann: Avis @ Antwerp\nBob: Coil\nCat: Tess"
+    form.start()
+    assert "give every army its territory" in form.error.object
+    assert campaign(page).players == 4
+
+
+# --- new campaign, save and open ---------------------------------------------------------------
+
+
+def test_new_campaign_form_picks_buttons_places_armies_and_shows_the_seed() -> None:
+    page = new_page()
+    dialog = view(page).dialog
+    dialog.players.value = 3
+    dialog.map.value = "lesotho"
+    dialog.seat_rows[0][2][0].value = "Bauer"
+    dialog.seat_rows[1][1].value = HUMAN
+    dialog.seed.value = "42"
+    dialog.start()
+    state = campaign(page)
+    assert dialog.error.object == "" and state.seed == 42 and state.players == 3
+    assert state.board.id == "lesotho" and state.buttons[0] == "Bauer"
+    assert page.session.seats == [HUMAN, HUMAN, "strategist"]
+    assert "<strong>42</strong>" in dialog.current_seed.object
+    dialog.seat_rows[1][2][0].value = "Bauer"
+    dialog.start()
+    assert "already picked" in dialog.error.object and campaign(page) is state
+    dialog.seat_rows[1][2][0].value = "No Such Button"
+    dialog.start()
+    assert "not an eligible button" in dialog.error.object
+
+
+def test_manual_placement_puts_each_army_on_its_chosen_territory() -> None:
+    page = new_page()
+    dialog = view(page).dialog
+    dialog.players.value = 3
+    dialog.placement.value = "manual"
+    spots = ["antwerp", "limburg", "hainaut", "namur", "west_flanders", "east_flanders"]
+    for i in range(3):
+        for k in range(2):
+            dialog.seat_rows[i][3][k].value = spots[2 * i + k]
+    dialog.start()
+    state = campaign(page)
+    assert dialog.error.object == ""
+    assert [state.board.territories[t].id for t in state.home] == spots
+
+
+def test_a_saved_campaign_and_a_record_open_again() -> None:
+    page = new_page()
+    play_round_with_autoplay(page)
+    saved = view(page).save._saved().getvalue().encode()
+    record, seats = read_campaign(saved)
+    other = new_page()
+    other.session.load(record, seats or [])
+    assert campaign(other).past[0].owners == campaign(page).past[0].owners
+    written = view(page).export._record().getvalue().encode()
+    again, none = read_campaign(written)
+    assert none is None and load_record(json.loads(written)).state.past[0].owners == campaign(page).past[0].owners
+    assert again["game"] == "buttonmen-battle"
+    for bad, reason in ((b"not json", "not a JSON file"), (b"{}", "neither a saved campaign"),
+                        (b"[" * 100 + b"]" * 100, "nests too deeply")):
+        with pytest.raises(InputError, match=reason):
+            read_campaign(bad)
+
+
+def test_typed_names_are_isolated_in_the_page() -> None:
+    assert model.isolate("\u202eEvil's Avis wins", ["\u202eEvil", "Avis"]) == \
+        "<bdi>\u202eEvil</bdi>&#x27;s <bdi>Avis</bdi> wins"

@@ -6,6 +6,7 @@ Layout of the output folder (every link relative, so it works under a sub-path):
   of each registry entry, with the rulebox wheel as its only local requirement;
 * ``lite/`` - JupyterLite with the tutorials and Pyodide vendored (:mod:`tools.lite`);
 * ``index.html``, ``assets/`` - the landing page (:mod:`tools.landing`);
+* ``sw.js``, ``offline.js``, ``loading.js``, ``loading.css`` - offline support (:func:`add_offline_support`);
 * ``.rulebox-site`` - the marker that tells a later build this folder is its own.
 
 A build empties its output folder first, so it refuses any non-empty folder
@@ -14,6 +15,8 @@ without the marker rather than deleting someone's files.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import shutil
 import sys
@@ -23,13 +26,24 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tools.apps import select, write_entry_points
-from tools.common import ROOT, SITE_OUT, run, say, stop, venv_tool
+from tools.common import ROOT, SITE_OUT, SITE_SRC, run, say, stop, venv_tool
 from tools.landing import write_landing
 from tools.lite import build_lite
 from webapp.registry import AppEntry
 
 MARKER = ".rulebox-site"
 """The file a site build writes into its output folder."""
+SCRIPTS = ("sw.js", "offline.js", "loading.js", "loading.css")
+"""The offline-support files of ``site/``, copied to the site's root."""
+SITE_LINE = re.compile(r"^( *)const SITE = \{.*\};$", re.M)
+"""The line of ``sw.js`` / ``offline.js`` that the build fills in."""
+LITE_WORKER = Path("lite") / "service-worker.js"
+LITE_WORKER_URL = f"{LITE_WORKER.as_posix()}?enableCache=false"
+"""The URL JupyterLite registers its worker with (no ``enableServiceWorkerCache`` in its settings)."""
+NOT_PRECACHED = re.compile(r"^(?:lite/(?!files/|api/)|sw\.js$|\.|apps/.*\.resources\.zip$)")
+"""Site files left out of the first visit's cache: JupyterLite's 40 MB (cached when a tutorial
+is visited, except its notebooks and contents index, which are small), the game pages' Python
+resources (useless without the CDN), the service worker itself and the build's marker files."""
 
 
 def prepare_output(out: Path) -> None:
@@ -75,6 +89,76 @@ def convert_pages(apps: Sequence[AppEntry], wheel: Path, out: Path, work: Path) 
             stop(f"{worker.name} does not install the rulebox wheel alone (explicit requirements lost)")
 
 
+def configured(script: Path, config: dict[str, object]) -> str:
+    """``script``'s text with its ``const SITE = {...};`` line set to ``config``."""
+    text = script.read_text()
+    match = SITE_LINE.search(text)
+    if not match:
+        stop(f"{script} lacks its 'const SITE = {{...}};' line")
+    return text[:match.start()] + f"{match[1]}const SITE = {json.dumps(config)};" + text[match.end():]
+
+
+def site_files(out: Path) -> list[str]:
+    """Every file of the built site, as a path relative to ``out`` with ``/`` separators."""
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def build_id(out: Path, files: Sequence[str]) -> str:
+    """A short hash of the site's files: it changes exactly when a file changes."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def head_tags(depth: int, game_page: bool) -> str:
+    """The tags a page ``depth`` folders below the site's root gets at the start of its ``<head>``."""
+    up = "../" * depth
+    tags = f'<script src="{up}offline.js" defer></script>'
+    if game_page:
+        tags = f'<link rel="stylesheet" href="{up}loading.css"><script src="{up}loading.js"></script>' + tags
+    return tags
+
+
+def add_head_tags(page: Path, tags: str) -> None:
+    """Insert ``tags`` right after the page's ``<meta charset>`` (before any CDN script)."""
+    text = page.read_text()
+    match = re.search(r"<meta charset=[^>]*>", text, re.I)
+    if not match:
+        stop(f"{page} has no <meta charset> to put the offline scripts after")
+    page.write_text(text[:match.end()] + tags + text[match.end():])
+
+
+def add_offline_support(out: Path) -> None:
+    """The service worker, the game pages' loading/offline notice and their scripts in every page.
+
+    The game pages (``apps/*.html``) get ``loading.js`` first in their ``<head>``; every page
+    outside JupyterLite registers ``sw.js``.  ``sw.js`` is also put in front of JupyterLite's
+    service worker, and JupyterLite's appended to it (see ``site/sw.js``).
+    """
+    for name in SCRIPTS:
+        shutil.copy(SITE_SRC / name, out / name)
+    for page in out.rglob("*.html"):
+        relative = page.relative_to(out)
+        if relative.parts[0] != "lite":
+            add_head_tags(page, head_tags(len(relative.parts) - 1, relative.parts[0] == "apps"))
+    files = [name for name in site_files(out) if name not in ("sw.js", LITE_WORKER.as_posix())]
+    precache = ["./", *(name for name in files if not NOT_PRECACHED.match(name))]
+    build = build_id(out, files)
+    lite_worker = out / LITE_WORKER
+    jupyterlite = lite_worker.read_text() if lite_worker.exists() else ""
+    appended = f"\n(function () {{\n{jupyterlite}\n}})();\n" if jupyterlite else ""
+    config = {"build": build, "precache": precache}
+    (out / "sw.js").write_text(configured(SITE_SRC / "sw.js", {**config, "root": "./"}) + appended)
+    if jupyterlite:
+        lite_worker.write_text(configured(SITE_SRC / "sw.js", {**config, "root": "../"}) + appended)
+        version = json.loads((out / "lite" / "jupyter-lite.json").read_text())["jupyter-config-data"]["appVersion"]
+        (out / "offline.js").write_text(configured(SITE_SRC / "offline.js", {
+            "jupyterlite": version, "liteWorker": LITE_WORKER_URL}))
+    say(f"offline support: build {build}, {len(precache)} files cached on the first visit "
+        f"({sum((out / n).stat().st_size for n in precache[1:]) / 1e6:.1f} MB)")
+
+
 def build_site(out: Path = SITE_OUT, pages: Sequence[str] = ()) -> Path:
     """The whole static site in ``out``; ``pages`` limits the app pages (all when empty)."""
     apps = select(pages)
@@ -87,5 +171,6 @@ def build_site(out: Path = SITE_OUT, pages: Sequence[str] = ()) -> Path:
         convert_pages(apps, wheel, out / "apps", work / "apps")
         build_lite(wheel, out / "lite", work / "lite")
     write_landing(out, apps)
+    add_offline_support(out)
     say(f"site built in {time.perf_counter() - started:.1f} s: {out}")
     return out

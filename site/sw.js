@@ -1,0 +1,87 @@
+/* Rulebox service worker: a classroom that opened the site once can open it again without a network.
+ *
+ * tools/site.py writes the SITE line below for each build:
+ *   build    - a hash of the site's files: the cache is "rulebox-<build>", and a new build (a new
+ *              sw.js) installs a fresh cache and deletes the older ones when it activates;
+ *   root     - the site's root, relative to this script (its scope is the folder it is in, so it
+ *              works under a sub-path such as a GitHub Pages project site);
+ *   precache - what is cached on the first visit: the landing page, the Rules pages, the game
+ *              pages' HTML and scripts, the tutorials' notebook files and this script's helpers,
+ *              all small (see tools/site.py).
+ * Everything else the site serves (JupyterLite's 20 MB of scripts, its 18 MB of Pyodide) is cached
+ * when a visited page fetches it, so a tutorial opened once opens again offline and its Python runs.
+ * Requests to other hosts (the CDNs the game pages need) are left to the browser.
+ *
+ * The build also puts this file, with root "../", in front of JupyterLite's own service worker
+ * (lite/service-worker.js), and appends JupyterLite's worker to this one: whichever of the two
+ * controls a tutorial, its files come from this cache and JupyterLite's drive and stdin requests
+ * still reach JupyterLite's code, which runs after this listener.
+ */
+"use strict";
+const SITE = { build: "dev", root: "./", precache: [] };
+const CACHE = `rulebox-${SITE.build}`;
+const ROOT = new URL(SITE.root, self.location.href).href;
+const JUPYTERLITE_API = /\/api\/(drive|stdin\/|service-worker-heartbeat)/;
+
+/** The site's URL of a request this worker answers, or null for any other request. */
+function ours(request) {
+  const url = new URL(request.url);
+  const same = url.origin === self.location.origin && url.href.startsWith(ROOT);
+  return request.method === "GET" && same && !request.headers.has("range") ? url : null;
+}
+
+async function respond(event) {
+  const { request } = event;
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic") event.waitUntil(cache.put(request, response.clone()));
+    return response;
+  } catch (error) {
+    const page = request.mode === "navigate" && (await cache.match(request, { ignoreSearch: true }));
+    if (page) return page;
+    throw error;
+  }
+}
+
+/** Cache the site's URLs a page loaded before this worker controlled it (sent by offline.js). */
+async function keep(urls) {
+  const cache = await caches.open(CACHE);
+  for (const href of urls) {
+    const request = new Request(href);
+    if (ours(request) && !JUPYTERLITE_API.test(new URL(href).pathname) && !(await cache.match(request))) {
+      try {
+        await cache.add(request);
+      } catch (error) {
+        console.warn(`rulebox: could not cache ${href}: ${error}`);
+      }
+    }
+  }
+}
+
+self.addEventListener("install", (event) => {
+  self.skipWaiting();
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SITE.precache.map((path) => new URL(path, ROOT).href))));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const old = (await caches.keys()).filter((name) => name.startsWith("rulebox-") && name !== CACHE);
+    await Promise.all(old.map((name) => caches.delete(name)));
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "rulebox-keep" && Array.isArray(data.urls)) event.waitUntil(keep(data.urls.map(String)));
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin === self.location.origin && JUPYTERLITE_API.test(url.pathname)) return;
+  event.stopImmediatePropagation();
+  if (ours(event.request)) event.respondWith(respond(event));
+});

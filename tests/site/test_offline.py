@@ -1,0 +1,132 @@
+"""The static site without a network, in Chromium: the game pages explain themselves, and the
+service worker lets a visited site open again with the network and the server gone.
+
+* With every non-localhost request aborted (the ``context`` fixture), a game page says within
+  10 seconds that it needs an internet connection, with a Retry button.
+* With the CDN files answered locally (:mod:`tools.local_cdn`), the page shows its loading steps
+  ("Loading Python (Pyodide)…", then "Installing Panel…") until PyPI, unreachable here, stops it.
+* After one visit of the landing page, a Rules page and a tutorial, the site's own server stops and
+  all three open again from the service worker's cache, the tutorial's Python included.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tools.local_cdn import serve_cdn_locally
+from tools.serve import any_free_port, static_server
+
+pytestmark = pytest.mark.browser
+
+OFFLINE = "This page needs an internet connection the first time; the tutorials work offline."
+GAME_PAGE = "buttonup"
+TUTORIAL = "button-up.ipynb"
+
+
+@pytest.fixture
+def own_server(built_site: Path) -> Iterator[tuple[str, Any]]:
+    """The built site on a server of its own (a new origin: no service worker from other tests)."""
+    server = static_server(built_site, any_free_port())
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", server
+    if thread.is_alive():
+        server.shutdown()
+        server.server_close()
+    thread.join(timeout=10)
+
+
+def test_game_page_without_network_says_so_with_a_retry_button(context: Any, site_url: str) -> None:
+    page = context.new_page()
+    page.goto(f"{site_url}apps/{GAME_PAGE}.html", wait_until="commit")
+    notice = page.get_by_role("alert")
+    expect(notice).to_contain_text(OFFLINE, timeout=10_000)
+    expect(notice).to_contain_text("cdn.jsdelivr.net")
+    retry = notice.get_by_role("button", name="Retry")
+    expect(retry).to_be_visible()
+    assert page.locator(".rb-load-steps li[data-status='failed']").count() == 1
+    assert page.locator("#loader").is_hidden(), "Panel's bare spinner is still shown"
+    with page.expect_navigation():
+        retry.click()
+    expect(page.get_by_role("alert")).to_contain_text(OFFLINE, timeout=10_000)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_offline_notice_fits_the_screen(context: Any, site_url: str, width: int) -> None:
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(f"{site_url}apps/{GAME_PAGE}.html")
+    retry = page.get_by_role("button", name="Retry")
+    expect(retry).to_be_visible(timeout=10_000)
+    box = page.locator(".rb-load-card").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_loading_steps_are_shown(context: Any, built_site: Path, site_url: str) -> None:
+    served: list[str] = []
+    serve_cdn_locally(context, built_site, served)
+    page = context.new_page()
+    page.goto(f"{site_url}apps/{GAME_PAGE}.html")
+    now = page.locator(".rb-load-now")
+    expect(now).to_have_text("Loading Python (Pyodide)…", timeout=30_000)
+    steps = page.locator(".rb-load-steps li")
+    expect(steps.filter(has_text="Installing Panel")).to_have_attribute(
+        "data-status", re.compile("active|failed"), timeout=120_000)
+    expect(steps.filter(has_text="Loading Python")).to_have_attribute("data-status", "done")
+    expect(steps.filter(has_text="Loading the page")).to_have_attribute("data-status", "done")
+    # Panel's own Python packages come from PyPI, which no test reaches: the page must say so.
+    expect(page.get_by_role("alert")).to_contain_text(OFFLINE, timeout=120_000)
+    assert any(url.endswith("pyodide.asm.wasm") for url in served), served
+
+
+def wait_for_worker(page: Any) -> None:
+    """Wait until the site's service worker controls the page and has cached the page itself."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function("""async () => {
+        const name = (await caches.keys()).find((n) => n.startsWith('rulebox-'));
+        return name !== undefined && (await (await caches.open(name)).match(location.href)) !== undefined;
+    }""", timeout=30_000)
+
+
+def run_first_cell(page: Any, url: str) -> None:
+    """Open the tutorial, run its first code cell and wait for the engine's "ready"."""
+    page.goto(url)
+    cell = page.locator(".jp-CodeCell").first
+    expect(cell).to_be_visible(timeout=60_000)
+    cell.click()
+    page.keyboard.press("Shift+Enter")
+    expect(cell.locator(".jp-OutputArea-output").first).to_contain_text("ready", timeout=240_000)
+
+
+def test_visited_site_reopens_without_network_or_server(context: Any, own_server: tuple[str, Any]) -> None:
+    url, server = own_server
+    landing, rules = url, f"{url}rules/button-up.html"
+    tutorial = f"{url}lite/notebooks/index.html?path={TUTORIAL}"
+    page = context.new_page()
+    page.goto(landing)
+    wait_for_worker(page)
+    page.goto(rules)
+    wait_for_worker(page)
+    run_first_cell(page, tutorial)
+
+    server.shutdown()
+    server.server_close()
+    page.goto(landing)
+    expect(page.locator("li.game")).not_to_have_count(0)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Rulebox")
+    page.goto(f"{url}index.html")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Rulebox")
+    page.goto(rules)
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Button Up!")
+    expect(page.get_by_role("table")).not_to_have_count(0)
+    page.goto(f"{url}rules/fair-and-square.html")  # never visited: cached on the first visit
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Fair and Square")
+    run_first_cell(page, tutorial)

@@ -181,7 +181,7 @@ HATCH = ('<defs><pattern id="tb-hatch" width="8" height="8" patternUnits="userSp
          'patternTransform="rotate(45)"><rect width="3" height="8" fill="#6a1b9a" fill-opacity="0.45"/>'
          '</pattern></defs>')
 SIZE = re.compile(r'width="(\d+)" height="(\d+)" viewBox="0 0 \d+ \d+"')
-CAPTION_CHARS, CAPTION_LINE = 80, 17
+CAPTION_CHARS, CAPTION_LINE = 70, 17
 """The caption under a picture: characters per line, and the line height in pixels."""
 
 

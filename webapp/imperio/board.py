@@ -254,12 +254,11 @@ class ImperioBoard(Board):
                     line_color="#222222")
         fig.text("x", "y", text="text", source=s["reserve_words"], text_baseline="middle", text_font_size="15px",
                  text_color="#222222")
-        for f, letter in enumerate(FILES):
-            fig.text(x=[f + 0.5], y=[-0.35], text=[letter], text_align="center", text_baseline="middle",
-                     text_font_size="15px", text_color="#222222")
-        for rank in range(1, SIZE + 1):
-            fig.text(x=[-0.35], y=[rank - 0.5], text=[str(rank)], text_align="center", text_baseline="middle",
-                     text_font_size="15px", text_color="#222222")
+        labels = {"x": [f + 0.5 for f in range(SIZE)] + [-0.35] * SIZE,
+                  "y": [-0.35] * SIZE + [rank - 0.5 for rank in range(1, SIZE + 1)],
+                  "text": list(FILES) + [str(rank) for rank in range(1, SIZE + 1)]}
+        fig.text("x", "y", text="text", source=ColumnDataSource(data=labels), text_align="center",
+                 text_baseline="middle", text_font_size="15px", text_color="#222222")
         fig.add_tools(TapTool(renderers=[cells]))
         return fig
 

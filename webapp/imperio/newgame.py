@@ -61,8 +61,10 @@ class NewGameForm(pn.viewable.Viewer):
         for option in GAME.options:
             if option.name in self.rulings:
                 fields += [self.rulings[option.name], html(f"<p class='rb-help'>{escape(option.doc)}</p>")]
-        self.more_box = pn.Column(*fields, visible=False, sizing_mode="stretch_width")
-        self.more.param.watch(lambda e: setattr(self.more_box, "visible", MORE in e.new), ["value"])
+        self.more_box = pn.Column(sizing_mode="stretch_width")
+        """Filled when first shown (the page opens faster without the rulings' widgets)."""
+        self.more.param.watch(lambda e: self.more_box.param.update(objects=fields if MORE in e.new else []),
+                              ["value"])
         self.seed = pn.widgets.TextInput(label="Deal number (blank: random)", value="", stylesheets=[FOCUS_CSS])
         self.start_button = button("Start new game", color="primary")
         self.start_button.on_click(lambda _e: self.start())

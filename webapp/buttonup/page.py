@@ -22,8 +22,9 @@ from webapp.buttonup.board import FILL, OUTLINE, StackBoard, sow_action
 from webapp.buttonup.narration import log_note, narrate, round_summary
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
+from webapp.shell.sections import Disclosure
 from webapp.shell.session import HUMAN, seat_label
-from webapp.shell.widgets import FOCUS_CSS, MoveButtons, MoveLog, NewGameDialog, button, heading, html
+from webapp.shell.widgets import FOCUS_CSS, BoardLabel, MoveButtons, MoveLog, NewGameDialog, button, heading, html
 
 GAME = core.get_game("button-up")
 
@@ -55,7 +56,7 @@ class ButtonUpView(GameView):
         assert isinstance(page.board, StackBoard)
         session.pace = page.board.pace
         self.moves = MoveButtons(session, page.play, PLAYER_NAMES)
-        self.log = MoveLog(session, PLAYER_NAMES, note=log_note)
+        self.log = MoveLog(session, PLAYER_NAMES, note=log_note, titled=False)
         self.dialog = NewGameDialog(session, PLAYER_NAMES)
         self.again_button = button("New game, same settings", color="primary")
         self.again_button.on_click(lambda _event: self.dialog.start())
@@ -66,6 +67,8 @@ class ButtonUpView(GameView):
         self.score = html("", sizing_mode="stretch_width")
         self.history = html("", sizing_mode="stretch_width")
         self.summary = html("", sizing_mode="stretch_width")
+        self.board_label = BoardLabel(label="Board of stacks: the same stacks are listed in \"Position as text\", "
+                                            "and every move is a button under \"Your moves\"")
 
     def narrate(self, before: State | None, action: Action | None, after: State) -> str:
         return "" if before is None or action is None else narrate(before, action, after)
@@ -149,15 +152,22 @@ class ButtonUpView(GameView):
 
     def controls(self, page: GamePage) -> list[Any]:
         return [
+            self.moves, page.refused, pn.Row(page.undo_button, self.again_button), self.summary,
             html("<p class='rb-help' style='margin:0.3em 0'>Stack 1 is at the top; numbers run clockwise. "
                  "Each stack is drawn bottom to top. Tap a highlighted stack to sow it, or use the move "
-                 "buttons below. Freshly landed buttons have a blue outline.</p>", margin=(0, 5), width=500),
-            self.animate, self.moves, page.refused, pn.Row(page.undo_button, self.again_button),
+                 "buttons. Freshly landed buttons have a blue outline.</p>", margin=(0, 5),
+                 sizing_mode="stretch_width"),
+            self.animate, self.board_label,
         ]
 
     def panels(self, page: GamePage) -> list[Any]:
-        return [heading("Score"), self.score, self.summary, heading("Round history", 3), self.history,
-                heading("Position as text"), page.text, self.log, page.share, self.dialog]
+        return [heading("Score"), self.score,
+                Disclosure("Position as text", page.text, open=True),
+                Disclosure("Round history", self.history), Disclosure("Move log", self.log),
+                page.share]
+
+    def setup_form(self, page: GamePage) -> NewGameDialog:
+        return self.dialog
 
 
 def create_app() -> pn.Template:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import panel as pn
-from bokeh.models import Range1d
+from bokeh.models import Plot, Range1d
 from bokeh.plotting import figure
 from panel.io.document import unlocked
 
@@ -67,6 +67,16 @@ class Board(pn.viewable.Viewer):
         super().__init__(**params)
         self.act = act
         self.state = state
+
+    def fit(self) -> None:
+        """Let the board shrink with a narrow screen, never past its own size (keeps its proportions).
+
+        The default handles the usual board: a Bokeh figure in ``self.figure`` shown by ``self.pane``.
+        """
+        fig, pane = getattr(self, "figure", None), getattr(self, "pane", None)
+        if isinstance(fig, Plot) and isinstance(pane, pn.pane.Bokeh) and fig.width and fig.height:
+            fig.update(sizing_mode="scale_width", max_width=fig.width, aspect_ratio=fig.width / fig.height)
+            pane.param.update(sizing_mode="scale_width", max_width=fig.width)
 
     @abstractmethod
     def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,

@@ -2,8 +2,11 @@
 
 Panel's stock templates lack a ``<main>`` landmark or carry controls without
 keyboard access, so pages use this small template (``static/page.html``)
-instead: a header with the page's ``<h1>``, a ``<main>`` holding the app, and a
-footer naming the rules.
+instead: a viewport meta tag for phones, one header with the site's name and a
+link to every game page of :mod:`webapp.registry` (so new pages appear by
+themselves), the page's ``<h1>`` with this game's Rules page and tutorial, a
+``<main>`` holding the app, and a footer naming the rules.  Colours come from
+``static/palette.css``, the palette the landing page uses too.
 """
 
 from __future__ import annotations
@@ -12,10 +15,14 @@ from html import escape
 
 import panel as pn
 
+import core
+from webapp.registry import APPS
 from webapp.shell.assets import asset
 
 TEMPLATE = asset("page.html")
+PALETTE_CSS = asset("palette.css")
 PAGE_CSS = asset("page.css")
+SITE_NAME = "Rulebox"
 
 
 def site_links(game: str) -> list[tuple[str, str]]:
@@ -25,20 +32,44 @@ def site_links(game: str) -> list[tuple[str, str]]:
             (f"../lite/notebooks/index.html?path={game}.ipynb", "Tutorial")]
 
 
+def game_links() -> list[tuple[str, str, str]]:
+    """``(href, title, game)`` of every game page of the registry, relative to ``apps/``."""
+    return [(f"{entry.page}.html", core.get_game(entry.game).title, entry.game) for entry in APPS]
+
+
+def nav_html(game: str) -> str:
+    """The site's links: the landing page, then every game page (this one marked current)."""
+    landing = dict((label, href) for href, label in site_links(game))["All games"]
+    items = [f'<li class="rb-brand"><a href="{escape(landing)}">{SITE_NAME}: All games</a></li>']
+    for href, title, name in game_links():
+        current = ' aria-current="page"' if name == game else ""
+        items.append(f'<li><a href="{escape(href)}"{current}>{escape(title)}</a></li>')
+    return "".join(items)
+
+
+def game_nav_html(game: str) -> str:
+    """This game's own links: its Rules page and its tutorial."""
+    return "".join(f'<li><a href="{escape(href)}">{escape(label)}</a></li>'
+                   for href, label in site_links(game) if label != "All games")
+
+
 def make_page(title: str, tagline: str, footer: str, main: pn.viewable.Viewable | pn.viewable.Viewer,
               address: pn.viewable.Viewable, game: str) -> pn.Template:
     """The page: ``title`` as the ``<h1>``, ``main`` inside the ``<main>`` landmark, and a site
-    navigation for ``game`` (:func:`site_links`).
+    navigation for ``game`` (:func:`nav_html`).
 
     ``address`` keeps the browser's address on the game (``LinkSync.address``).
     """
-    pn.config.raw_css = [css for css in pn.config.raw_css if css != PAGE_CSS] + [PAGE_CSS]
+    pn.config.raw_css = [css for css in pn.config.raw_css if css not in (PALETTE_CSS, PAGE_CSS)] + [
+        PALETTE_CSS, PAGE_CSS]
     page = pn.Template(TEMPLATE, items={"main": main, "address": address}, location=True)
+    page.add_variable("html_attrs", 'data-rb-scheme="light"')
     page.add_variable("rb_title", escape(title))
     page.add_variable("rb_tagline", escape(tagline))
     page.add_variable("rb_footer", escape(footer))
-    page.add_variable("rb_nav", "".join(f'<li><a href="{escape(href)}">{escape(label)}</a></li>'
-                                        for href, label in site_links(game)))
+    page.add_variable("rb_nav", nav_html(game))
+    page.add_variable("rb_game_nav", game_nav_html(game))
+    page.add_variable("rb_game_title", escape(core.get_game(game).title))
     return page
 
 

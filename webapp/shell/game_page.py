@@ -5,6 +5,12 @@ in the address bar, the status line, the refusal notice, undo, the text view,
 the key map and the share panel.  A game package supplies the rest through
 :class:`GameView` -- its board, its controls, its narration and its side
 panels -- and arranges the shell's pieces among them.
+
+The layout: the turn banner (status line and the "New game" button) over the
+board, the game's controls next to it, and a side column; on a narrow screen
+the side column goes under the board.  The board is drawn at its own size at
+most and shrinks with the screen (:meth:`Board.fit`).  The new-game form opens
+in a modal dialog (:meth:`GameView.setup_form`).
 """
 
 from __future__ import annotations
@@ -21,10 +27,19 @@ from core.protocol import Action, Game, IllegalAction, State
 from webapp.shell.boards import Act, Board
 from webapp.shell.frame import key_map_html, make_page
 from webapp.shell.links import LinkSync
+from webapp.shell.sections import Dialog, Disclosure
 from webapp.shell.session import GameSession, Step
-from webapp.shell.widgets import KeyMap, LiveRegion, ShareLink, button, heading, html
+from webapp.shell.widgets import FOCUS_CSS, KeyMap, LiveRegion, NewGameDialog, ShareLink, button, html
 
 UNDO_KEY = "u"
+STATUS_CSS = """
+.rb-status { margin: 0.2em 0; font-size: 1.15em; padding: 0.3em 0.6em; border-radius: 6px;
+             border: 2px solid transparent; }
+.rb-status.rb-your-turn { background: var(--turn, #fff1c2); border-color: var(--turn-line, #8a5a00);
+                          animation: rb-flash 0.6s ease-out; }
+@keyframes rb-flash { from { box-shadow: 0 0 0 6px var(--turn-line, #8a5a00); } to { box-shadow: none; } }
+@media (prefers-reduced-motion: reduce) { .rb-status.rb-your-turn { animation: none; } }
+"""
 
 
 class GameView(ABC):
@@ -38,6 +53,7 @@ class GameView(ABC):
     bot_delay: ClassVar[float] = 0.0
     """Least seconds between an action and a bot's reply."""
     board_width: ClassVar[int] = 520
+    """The board column's preferred width in pixels (it shrinks on narrow screens)."""
     keys: ClassVar[tuple[str, ...]] = ()
     """Single keys the page reports to :meth:`on_key` (plus U when the page offers undo)."""
     key_rows: ClassVar[tuple[tuple[str, str], ...]] = ()
@@ -78,6 +94,14 @@ class GameView(ABC):
         """True when the player may act on the board now."""
         return page.session.human_to_move
 
+    def setup_form(self, page: GamePage) -> Any | None:
+        """The new-game form the "New game" dialog holds.
+
+        The default is the :class:`~webapp.shell.widgets.NewGameDialog` among :meth:`panels` (the
+        side column then shows the rest); a page without one gets no "New game" button.
+        """
+        return None
+
     @abstractmethod
     def attach(self, page: GamePage) -> None:
         """Build the game's own widgets for ``page`` (called once, before the first refresh)."""
@@ -106,11 +130,14 @@ class GamePage(pn.viewable.Viewer):
         self.board = view.board(self.session.state, self.play)
         self.text = LiveRegion(label="Position as text", sizing_mode="stretch_width")
         self.keys = KeyMap(self.press, keys=[*view.keys, *([UNDO_KEY] if view.offers_undo else [])])
-        self.status = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.status = pn.pane.HTML("", margin=0, sizing_mode="stretch_width",
+                                   stylesheets=[FOCUS_CSS, STATUS_CSS])
         self.refused = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.share = ShareLink(self.link)
         self.undo_button = button("Undo (U)", color="primary", variant="outline", visible=view.offers_undo)
         self.undo_button.on_click(lambda _event: self.undo())
+        self.new_game: Dialog | None = None
+        """The "New game" dialog (None when the game supplies no form)."""
         view.attach(self)
         self.session.param.watch(self._on_state, ["state"])
         self.session.param.watch(self.refresh, ["thinking", "seats"])
@@ -165,7 +192,8 @@ class GamePage(pn.viewable.Viewer):
         self.board.show_state(self.session.state, viewer=view.viewer(self), interactive=view.interactive(self),
                               step=step)
         line = self.view.status(self)
-        self.status.object = f"<p style='font-size:1.15em;margin:0.3em 0'><strong>{escape(line)}</strong></p>"
+        turn = " rb-your-turn" if self.session.human_to_move and not self.session.state.is_over else ""
+        self.status.object = f"<p class='rb-status{turn}' ><strong>{escape(line)}</strong></p>"
         self.refused.object = (f"<p role='alert' style='color:#a00000;margin:0.2em 0'>{escape(self.notice)}</p>"
                                if self.notice else "")
         self.undo_button.disabled = not self.session.can_undo
@@ -175,10 +203,31 @@ class GamePage(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         view = self.view
-        play = pn.Column(heading("Board"), self.status, self.board, *view.controls(self), width=view.board_width)
-        side = pn.Column(*view.panels(self), heading("Keys"), html(key_map_html(list(view.key_rows))), self.keys,
-                         sizing_mode="stretch_width", min_width=320, max_width=620)
-        return pn.FlexBox(play, side, gap="24px", sizing_mode="stretch_width")
+        panels = list(view.panels(self))
+        form = view.setup_form(self)
+        if form is None:
+            form = next((item for item in panels if isinstance(item, NewGameDialog)), None)
+            panels = [item for item in panels if item is not form]
+        banner: list[Any] = [self.status]
+        if form is not None:
+            self.new_game = Dialog("New game", form)
+            self.session.param.watch(self._close_dialog, ["state"])
+            banner.append(self.new_game)
+        self.board.fit()
+        top = pn.FlexBox(*banner, align_items="center", gap="4px 12px", flex_wrap="nowrap",
+                         sizing_mode="stretch_width", css_classes=["rb-banner"])
+        play = pn.Column(top, self.board, *view.controls(self), sizing_mode="stretch_width",
+                         styles={"flex": f"0 1 {view.board_width}px", "min-width": "0"}, margin=0)
+        keys = Disclosure("Keys", html(key_map_html(list(view.key_rows))))
+        side = pn.Column(*panels, keys, self.keys, sizing_mode="stretch_width", margin=0,
+                         styles={"flex": "1 1 300px", "min-width": "0", "max-width": "36rem"})
+        return pn.FlexBox(play, side, gap="12px 24px", flex_wrap="wrap", sizing_mode="stretch_width",
+                          align_items="flex-start", justify_content="center")
+
+    def _close_dialog(self, *_: Any) -> None:
+        """A new game began: the dialog that asked for it closes."""
+        if self.new_game is not None and not self.session.steps and self.new_game.open:
+            self.new_game.close()
 
 
 def create_page(page: GamePage) -> pn.Template:

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
@@ -38,6 +39,22 @@ BUTTON_CSS = asset("buttons.css")
 def html(text: str, **params: Any) -> pn.pane.HTML:
     """An HTML pane with the shared focus and help styles."""
     return pn.pane.HTML(text, stylesheets=[FOCUS_CSS, HELP_CSS], **params)
+
+
+def bidi(text: str) -> str:
+    """``text`` html-escaped inside ``<bdi>``: a name or free text (from a link, a form, a record)
+    that cannot reverse the text after it, whatever direction marks it holds."""
+    return f"<bdi>{escape(text)}</bdi>"
+
+
+def bidi_names(text: str, names: Sequence[str]) -> str:
+    """``text`` html-escaped, with every occurrence of one of ``names`` (player names, button names)
+    inside ``<bdi>``."""
+    wanted = sorted({escape(n) for n in names if n}, key=len, reverse=True)
+    if not wanted:
+        return escape(text)
+    pattern = re.compile("|".join(re.escape(n) for n in wanted))
+    return pattern.sub(lambda m: f"<bdi>{m.group(0)}</bdi>", escape(text))
 
 
 def heading(text: str, level: int = 2) -> pn.pane.HTML:
@@ -198,7 +215,7 @@ class MoveButtons(pn.viewable.Viewer):
             self.actions = actions
             self.buttons.param.update(labels=labels, version=self.buttons.version + 1)
         text = self.waiting_text()
-        self._waiting.object = f"<p>{escape(text)}</p>" if text else ""
+        self._waiting.object = f"<p>{bidi(text)}</p>" if text else ""
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
@@ -208,25 +225,28 @@ class MoveLog(pn.viewable.Viewer):
     """The game's actions, newest first: number, player and the action's label."""
 
     def __init__(self, session: GameSession, names: Sequence[str],
-                 note: Callable[[Step], str] = lambda step: "", **params: Any) -> None:
+                 note: Callable[[Step], str] = lambda step: "", titled: bool = True, **params: Any) -> None:
         super().__init__(**params)
-        self.session, self.names, self.note = session, names, note
+        self.session, self.names, self.note, self.titled = session, names, note, titled
         self._pane = html("", sizing_mode="stretch_width")
         session.param.watch(self._refresh, ["steps"])
         self._refresh()
 
-    def entries(self) -> list[str]:
-        """One line per action, oldest first."""
-        lines = []
+    def rows(self) -> list[tuple[str, str]]:
+        """``(who, what)`` per action, oldest first."""
+        rows = []
         for step in self.session.steps:
             note = self.note(step)
-            who = actor_label(step.actor, self.names)
-            lines.append(f"{who}: {step.action}" + (f" — {note}" if note else ""))
-        return lines
+            rows.append((actor_label(step.actor, self.names), f"{step.action}" + (f" — {note}" if note else "")))
+        return rows
+
+    def entries(self) -> list[str]:
+        """One line per action, oldest first."""
+        return [f"{who}: {what}" for who, what in self.rows()]
 
     def _refresh(self, *_: Any) -> None:
-        lines = self.entries()
-        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines)) or ""
+        lines = self.rows()
+        items = "".join(f"<li>{bidi(who)}: {escape(what)}</li>" for who, what in reversed(lines))
         body = (f"<ol reversed style='margin:0;padding-left:2.2em'>{items}</ol>" if lines
                 else "<p style='margin:0'>No moves yet.</p>")
         self._pane.object = (
@@ -236,7 +256,7 @@ class MoveLog(pn.viewable.Viewer):
         )
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Column(heading("Move log", 3), self._pane, sizing_mode="stretch_width")
+        return pn.Column(*([heading("Move log", 3)] if self.titled else []), self._pane, sizing_mode="stretch_width")
 
 
 def _humanize(name: str) -> str:

@@ -13,7 +13,7 @@ import pytest
 
 import core
 from core.buttonup import ButtonUpState
-from webapp.buttonup.board import stack_pixels
+from webapp.buttonup.board import PIXELS_PER_UNIT, X_RANGE, stack_pixels
 from webapp.shell import links
 
 from playwright.sync_api import Page, expect
@@ -91,18 +91,28 @@ def tap_stack(page: Page, index: int) -> None:
     box = canvas.bounding_box()
     assert box is not None
     x, y = stack_pixels(index, count)
-    page.mouse.click(box["x"] + x, box["y"] + y)
+    scale = box["width"] / ((X_RANGE[1] - X_RANGE[0]) * PIXELS_PER_UNIT)  # the board shrinks on narrow screens
+    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
 
 
 def test_whole_game_against_the_bot_by_taps_and_keyboard(offline_page: Page, buttonup_url: str,
                                                          tmp_path: Path) -> None:
     page = offline_page
     open_page(page, buttonup_url)
+    opener = page.get_by_role("button", name="New game", exact=True)
+    opener.click()
+    dialog = page.get_by_role("dialog", name="New game")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")  # Escape closes the dialog and the focus returns to its button
+    expect(dialog).to_be_hidden()
+    expect(opener).to_be_focused()
+    opener.click()
     page.get_by_label("Black player").select_option(label="Bot - Perfect: solves every round exactly")
     page.get_by_label("Target score").fill("1")
     page.get_by_label("Deal number (blank: random)").fill("3")
-    page.get_by_label("Show each sowing").select_option(label="all at once")
     page.get_by_role("button", name="Start new game").click()
+    expect(dialog).to_be_hidden()  # a game that starts closes the dialog
+    page.get_by_label("Show each sowing").select_option(label="all at once")
     expect(page.get_by_text("Black (bot: Perfect: solves every round exactly)")).to_be_visible()
     expect(page.get_by_text("First to 1 points wins.")).to_be_visible()
 
@@ -117,8 +127,8 @@ def test_whole_game_against_the_bot_by_taps_and_keyboard(offline_page: Page, but
         stack = int(re.findall(r"\d+", label)[0]) - 1
         if turn % 2 == 0:
             act(page, partial(tap_stack, page, stack))
-        else:  # keyboard only: Tab from the sowing display reaches the first move button
-            page.get_by_label("Show each sowing").focus()
+        else:  # keyboard only: Tab from the "New game" button over the board reaches the first move button
+            opener.focus()
             page.keyboard.press("Tab")
             assert page.evaluate(DEEP_FOCUS) == label
             act(page, lambda: page.keyboard.press("Enter"))
@@ -139,6 +149,7 @@ def test_whole_game_against_the_bot_by_taps_and_keyboard(offline_page: Page, but
     expect(page.get_by_role("button", name="New game, same settings")).to_be_visible()
     state = core.replay(game_record(page))
     assert isinstance(state, ButtonUpState) and state.is_over and log_items(page).count() == len(state.history)
+    page.locator("summary", has_text="Round history").click()  # a folded section of the side panel
     assert page.get_by_role("table", name="Round history").locator("tbody tr").count() == len(state.rounds)
     page.screenshot(path=str(tmp_path / "buttonup-game-over.png"), full_page=True)
 
@@ -204,5 +215,6 @@ def test_a_damaged_link_explains_and_starts_a_fresh_game(offline_page: Page, but
     page = offline_page
     open_page(page, f"{buttonup_url}?game=not-a-game")
     expect(page.get_by_role("alert")).to_contain_text("could not be opened")
+    page.locator("summary", has_text="Move log").click()  # a folded section of the side panel
     expect(page.get_by_text("No moves yet.")).to_be_visible()
     expect(page).to_have_url(re.compile(r"[?&]game=eN"))

@@ -51,6 +51,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NoReturn, Self
 
+from core.history import EMPTY, History
+
 JSON = Any
 """A value that :mod:`json` can write: dict, list, str, int, float, bool or None."""
 
@@ -164,7 +166,7 @@ def thaw(value: Any) -> JSON:
     """The plain JSON form of a frozen value (tuples become lists)."""
     if isinstance(value, Mapping):
         return {k: thaw(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, History)):
         return [thaw(v) for v in value]
     return value
 
@@ -306,8 +308,8 @@ class State(ABC):
     """The seed the game was dealt from (kept for the record)."""
     rng: int
     """The current position of the random stream."""
-    history: tuple[Action, ...] = ()
-    movers: tuple[int | None, ...] = ()
+    history: History[Action] = EMPTY
+    movers: History[int | None] = EMPTY
     """Who made each action of ``history``: None where it was implied (a single actor)."""
     undo_floor: int = 0
     """How many actions of ``history`` can no longer be taken back."""
@@ -338,6 +340,11 @@ class State(ABC):
     @abstractmethod
     def _play(self, action: Action, actor: int) -> Self:
         """The position after a legal ``action`` of ``actor`` (history is added by ``apply``)."""
+
+    def _admits(self, action: Action, actor: int) -> bool | None:
+        """Whether ``action`` is among ``actor``'s listed actions, when the game can tell without
+        listing them (None: list and look).  Replaying a long record relies on it."""
+        return None
 
     def _accepts(self, action: Action, actor: int) -> Action | None:
         """A legal action that is not listed (too many to list), as it will be played; else None."""
@@ -448,9 +455,10 @@ class State(ABC):
             state, seat = inner
             played = state._resolve(action.action, seat) if seat in state.actors else None
             return None if played is None else SubAction(action.game, played)
-        if action in self._listed(actor)[0]:
-            return action
-        return self._accepts(action, actor)
+        listed = self._admits(action, actor)
+        if listed is None:
+            listed = action in self._listed(actor)[0]
+        return action if listed else self._accepts(action, actor)
 
     def apply(self, action: Action, actor: int | None = None) -> Self:
         """The state after ``actor``'s ``action``; raises :class:`IllegalAction` if it is not legal."""
@@ -463,8 +471,8 @@ class State(ABC):
         assert after is not self, "_play must return a new state"
         floor = len(self.history) + 1 if self._irreversible(after) else self.undo_floor
         # ``after`` is brand new and not yet shared, so completing it in place is safe.
-        after.__dict__.update(history=(*self.history, played), undo_floor=floor,
-                              movers=(*self.movers, who if len(actors) > 1 else None))
+        after.__dict__.update(history=self.history.plus(played), undo_floor=floor,
+                              movers=self.movers.plus(who if len(actors) > 1 else None))
         return after
 
     def _why(self, action: Action, actor: int) -> str:
@@ -489,6 +497,9 @@ class State(ABC):
             return SubAction(index, state.action_from_json(data["action"], seat))
         if too_deep(data):
             raise IllegalAction(f"{quote(data)} is not an action of {self.game.title}")
+        parsed = self.game.parse_action(data)
+        if parsed is not None and self._admits(parsed, who):
+            return parsed
         try:
             key = action_key(data)
         except (TypeError, ValueError, RecursionError):
@@ -499,7 +510,6 @@ class State(ABC):
         found = by_key.get(key)
         if found is not None:
             return found
-        parsed = self.game.parse_action(data)
         if parsed is not None and self._accepts(parsed, who) is not None:
             return parsed
         raise IllegalAction(f"{quote(data)} is not a legal action now")
@@ -618,9 +628,10 @@ class Game(ABC):
         """The first state for a seed and validated options."""
 
     def parse_action(self, data: JSON) -> Action | None:
-        """An action from its JSON form when it may be legal without being listed, else None.
+        """An action from its JSON form without listing the legal ones, else None.
 
-        Only games whose ``_accepts`` takes unlisted actions need it; it must return None (never
+        Games whose ``_accepts`` takes unlisted actions need it, and games whose ``_admits``
+        checks actions without listing them gain speed from it; it must return None (never
         raise) for data of any other shape.
         """
         return None

@@ -34,9 +34,10 @@ from core.braille.state import (
 )
 from core.braille.table import SLOTS
 from core.buttonmen.game import GAME as ENGINE
+from core.buttonmen.actions import Pass, Roll
 from core.buttonmen.state import ButtonMenState
 from core.i18n import t
-from core.protocol import JSON, BotLevel, Game, Option, Options, State, int_range, register
+from core.protocol import JSON, Action, BotLevel, Game, Option, Options, State, int_range, register
 
 def recipe(braille_d6: int = 2) -> str:
     """Each player's dice: d3, d4, twin, then one or two braille d6 (BR-01)."""
@@ -83,6 +84,10 @@ class ButtonManBraille(Game):
         assert isinstance(inner, ButtonMenState)
         ties = tuple(r.number for r in inner.rounds)
         return BrailleState(options=options, seed=seed, rng=inner.rng, inner=inner, full_ties=ties)
+
+    def parse_action(self, data: JSON) -> Action | None:
+        """Passes and typed rolls, which a state checks without listing (long records replay fast)."""
+        return Pass.from_json(data) or Roll.from_json(data)
 
     def describe(self, state: Any, viewer: int | None) -> str:
         """Every die, both captured piles, the scores and the legal attacks, as sentences."""

@@ -9,6 +9,7 @@ text layer speaks (:mod:`core.braille.speech`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Self
 
@@ -83,7 +84,7 @@ class BrailleState(State):
         return self.inner.phase
 
     @property
-    def rounds(self) -> tuple[RoundResult, ...]:
+    def rounds(self) -> Sequence[RoundResult]:
         return self.inner.rounds
 
     def attack_types(self) -> list[str]:
@@ -99,6 +100,10 @@ class BrailleState(State):
             return tuple(legal)
         attacks = [a for a in legal if isinstance(a, EngineAttack) and _variant_attack(a)]
         return (*attacks, Pass()) if Pass() in legal else tuple(attacks)
+
+    def _admits(self, action: Action, actor: int) -> bool | None:
+        """Passes and typed rolls as the engine checks them (the variant lists them unchanged)."""
+        return self.inner.admits(action, actor) if isinstance(action, (Pass, Roll)) else None
 
     def why_illegal(self, action: Action, actor: int) -> str:
         """Every refusal in ``announce_language`` (the variant's rulings and its own wording of the engine's)."""

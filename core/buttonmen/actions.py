@@ -204,6 +204,11 @@ class Pass(Action):
     def to_json(self) -> dict[str, JSON]:
         return {"pass": True}
 
+    @staticmethod
+    def from_json(data: JSON) -> Pass | None:
+        """A pass from its JSON form (``true`` only: 1 is not a boolean), else None."""
+        return Pass() if isinstance(data, dict) and len(data) == 1 and data.get("pass") is True else None
+
     def __str__(self) -> str:
         return "pass"
 
@@ -235,6 +240,13 @@ class Roll(Action):
 
     def to_json(self) -> dict[str, JSON]:
         return {"roll": self.value}
+
+    @staticmethod
+    def from_json(data: JSON) -> Roll | None:
+        """A typed result from its JSON form (an integer, not a boolean), else None."""
+        if isinstance(data, dict) and len(data) == 1 and type(value := data.get("roll")) is int:
+            return Roll(value)
+        return None
 
     def __str__(self) -> str:
         return f"rolled {self.value}"

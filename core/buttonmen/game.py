@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.bots import LookaheadBot
-from core.buttonmen.actions import Attack, Focus
+from core.buttonmen.actions import Attack, Focus, Pass, Roll
 from core.buttonmen.recipe import RESERVE, SWING_RANGES, parse_recipe, validate_custom
 from core.buttonmen.render import describe, svg
 from core.buttonmen.state import ButtonMenState, new_match
@@ -115,8 +115,9 @@ class ButtonMen(Game):
     tree search scores about 50 % (``build.py bench --ladder 200``)."""
 
     def parse_action(self, data: JSON) -> Action | None:
-        """Focus reactions and attacks (Turbo sizes, Default) that may be legal without being listed."""
-        return Focus.from_json(data) or Attack.from_json(data)
+        """Focus reactions and attacks (Turbo sizes, Default) that may be legal without being listed,
+        and the passes and typed rolls a state checks without listing (``_admits``)."""
+        return Focus.from_json(data) or Attack.from_json(data) or Pass.from_json(data) or Roll.from_json(data)
 
     def describe(self, state: Any, viewer: int | None) -> str:
         return describe(state, viewer)

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from core.buttonmen.dice import Die
+from core.history import EMPTY, History
 
 
 class Phase(StrEnum):
@@ -74,11 +75,10 @@ def _pair(value: Any) -> Any:
 PAIR_OF_LISTS = _work(lambda v: [list(v[0]), list(v[1])], lambda w, old: _pair(w))
 PAIR_OF_DICTS = _work(lambda v: [dict(v[0]), dict(v[1])],
                       lambda w, old: (tuple(sorted(w[0].items())), tuple(sorted(w[1].items()))))
-LIST = _work(list, lambda w, old: tuple(w))
 PAIR = _work(list, lambda w, old: (w[0], w[1]))
 OPTIONAL_PAIR = _work(lambda v: None if v is None else list(v), lambda w, old: None if w is None else (w[0], w[1]))
-APPENDED = _work(lambda v: [], lambda w, old: old + tuple(w) if w else old)
-"""The working copy holds only the new entries (the log)."""
+APPENDED = _work(lambda v: [], lambda w, old: old.plus(*w) if w else old)
+"""The working copy holds only the new entries (the log and the round results: a :class:`History`)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -102,8 +102,8 @@ class Position:
     """Whether each player has made a first action this round (dizziness clears then)."""
     decks: tuple[tuple[int, ...], tuple[int, ...]] = field(default=((), ()), metadata=PAIR)
     """Each player's wildcard cards left (empty: a full deck)."""
-    log: tuple[str, ...] = field(default=(), metadata=APPENDED)
-    rounds: tuple[RoundResult, ...] = field(default=(), metadata=LIST)
+    log: History[str] = field(default=EMPTY, metadata=APPENDED)
+    rounds: History[RoundResult] = field(default=EMPTY, metadata=APPENDED)
     aux: tuple[bool | None, bool | None] | None = field(default=None, metadata=OPTIONAL_PAIR)
     """Auxiliary decisions before round 1 (None: no auxiliary dice, or settled)."""
     phase: Phase = Phase.SWING

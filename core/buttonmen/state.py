@@ -38,6 +38,8 @@ from core.buttonmen.recipe import AUXILIARY, FOCUS, RESERVE, SWING_RANGES, WARRI
 from core.buttonmen.specials import NO_SHARED_SIZE, SLOW_BUTTON, UNIQUE_SWING, fix_recipes, specials_of
 from core.protocol import CHANCE, JSON, Action, IllegalAction, Options, Outcome, State
 
+LISTS_NO_PASS = (Phase.AUXILIARY, Phase.RESERVE, Phase.SWING, Phase.REACT)
+"""Phases whose listed actions never include a pass (:meth:`ButtonMenState._legal_actions`)."""
 FOCUS_LIST_LIMIT = 64
 """At most this many Focus reactions are listed (those keeping the dice highest); any other
 valid one is still accepted."""
@@ -291,6 +293,18 @@ class ButtonMenState(State, Position):
     def _irreversible(self, after: Self) -> bool:
         """Random draws and typed dice (a pending or answered roll) cannot be taken back."""
         return after.rng != self.rng or after.pending is not None or self.pending is not None
+
+    def _admits(self, action: Action, actor: int) -> bool | None:
+        return self.admits(action, actor)
+
+    def admits(self, action: Action, actor: int) -> bool | None:
+        """Typed rolls, and passes where passing is always allowed, are checked without listing
+        (exactly as :meth:`_legal_actions` lists them; None for any other action)."""
+        if isinstance(action, Roll):
+            return self.awaiting is not None and action.value in self.awaiting.values()
+        if isinstance(action, Pass) and not self.options["must_attack"]:
+            return self.awaiting is None and self.mover is not None and self.phase not in LISTS_NO_PASS
+        return None
 
     def _accepts(self, action: Action, actor: int) -> Action | None:
         """Valid Focus reactions, Fire splits, Turbo sizes and Default attacks (too many to list)."""

@@ -153,3 +153,21 @@ def test_option_validation_is_type_strict() -> None:
     assert flag.validate(False) is False
     with pytest.raises(ValueError, match="must be one of True, False"):
         flag.validate(1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_actions_checked_without_listing_agree_with_the_listing(name: str) -> None:
+    """Where a game checks an action without listing (``_admits``, fed by ``parse_action``),
+    its answer is exactly the listing's, for listed actions and for actions seen elsewhere."""
+    seen: dict[str, core.Action] = {}
+    for seed in range(3):
+        for state in random_playout(core.get_game(name), seed, limit=300):
+            for actor in state.actors:
+                listed = state.legal_actions(actor)
+                seen.update((json.dumps(a.to_json(), sort_keys=True), a) for a in listed[:40])
+                for action in listed:
+                    parsed = state.game.parse_action(action.to_json())
+                    assert parsed is None or parsed == action
+                    assert state._admits(action, actor) in (None, True)
+                for other in seen.values():
+                    assert state._admits(other, actor) in (None, other in listed)

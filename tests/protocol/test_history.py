@@ -1,0 +1,52 @@
+"""``core.history.History``: a tuple in every way a state needs, growing in constant time."""
+
+import pickle
+from itertools import pairwise
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.history import EMPTY, History
+
+
+def test_plus_leaves_every_version_as_it_was() -> None:
+    one = EMPTY.plus("a")
+    two = one.plus("b")
+    branch = one.plus("c")          # an older version grows: it must not see "b"
+    assert (tuple(EMPTY), tuple(one), tuple(two), tuple(branch)) == ((), ("a",), ("a", "b"), ("a", "c"))
+    assert two.plus("d", "e") == ("a", "b", "d", "e") and two == ("a", "b")
+
+
+def test_the_newest_version_grows_in_place() -> None:
+    versions = [History(["start"])]
+    for step in range(1000):
+        versions.append(versions[-1].plus(step))
+    assert len({id(v._items) for v in versions}) == 1     # one shared list, no copies
+    assert all(len(b) == len(a) + 1 for a, b in pairwise(versions))
+
+
+def test_reads_like_a_tuple() -> None:
+    seq = History(range(6))
+    assert seq[0] == 0 and seq[-1] == 5 and list(seq[1:3]) == [1, 2] and seq[::-2] == (5, 3, 1)
+    assert isinstance(seq[1:], History) and seq[1:] == tuple(range(1, 6))
+    assert 3 in seq and seq.index(4) == 4 and seq.count(2) == 1 and list(reversed(seq))[0] == 5
+    for index in (6, -7):
+        with pytest.raises(IndexError):
+            seq[index]
+    assert seq.plus(6)[-1] == 6 and len(seq) == 6
+    assert repr(History("ab")) == "History(['a', 'b'])"
+
+
+@given(st.lists(st.integers()), st.lists(st.integers()))
+def test_equality_and_hash_agree_with_tuples(left: list[int], right: list[int]) -> None:
+    a, b = History(left), EMPTY.plus(*right)
+    assert (a == b) == (left == right) == (tuple(left) == b) == (a == tuple(right))
+    if a == b:
+        assert hash(a) == hash(b) == hash(tuple(right))
+    assert a != left      # like a tuple, never equal to a list
+
+
+def test_pickles_as_its_items() -> None:
+    seq = History(["x"]).plus("y")
+    assert pickle.loads(pickle.dumps(seq)) == ("x", "y")

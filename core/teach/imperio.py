@@ -136,16 +136,27 @@ def _plain(reason: str) -> str:
     return re.sub(r" \([A-Z]{2}-\d+\)", "", reason)
 
 
-def _dice(board: ImperioState, given: Sequence[int] | None) -> Iterable[int]:
-    if given is not None:
-        for value in given:
-            if type(value) is not int or not 1 <= value <= 6:
-                raise InputError("dice", "must be numbers 1 to 6", value)
-            yield value
-        return
-    stream = rng.seed_stream(rng.derive(board.seed, len(board.history)))
-    while True:
-        stream, value = rng.draw(stream, 6)
+@dataclass
+class Cup:
+    """The lesson's dice cup: a seeded stream that goes on from roll to roll, so each new roll differs."""
+
+    stream: int = rng.seed_stream(2017)
+
+    def roll(self) -> int:
+        self.stream, value = rng.draw(self.stream, 6)
+        return value
+
+
+CUP = Cup()
+
+
+def _dice(given: Sequence[int] | None) -> Iterable[int]:
+    if given is None:
+        while True:
+            yield CUP.roll()
+    for value in given:
+        if type(value) is not int or not 1 <= value <= 6:
+            raise InputError("dice", "must be numbers 1 to 6", value)
         yield value
 
 
@@ -153,7 +164,7 @@ def play(board: ImperioState, *moves: str, dice: Sequence[int] | None = None) ->
     """The position after ``moves`` of the side to move; an attack takes ``dice`` (attacker's first) or rolls."""
     if dice is not None and (not isinstance(dice, (list, tuple)) or len(dice) > 100):
         raise InputError("dice", "must be a list of at most 100 numbers 1 to 6", dice)
-    typed = iter(_dice(board, dice))
+    typed = iter(_dice(dice))
     for move in moves:
         board = board.apply(find(board, move))
         while board.awaiting is not None:
@@ -262,11 +273,12 @@ def moves(board: ImperioState, square: str) -> Picture:
     steps, targets = reach(board, square)
     unit = f"The {NAMES[piece.kind]} on {square}"
     problem = board.unit_problem(sq) if piece.owner == board.mover else None
+    when = "this turn" if piece.owner == board.mover else "in its next turn"
     if problem is not None:
         caption = f"{unit} cannot act now: {_plain(problem)}."
     else:
         attacks = f"attack {_squares(targets)} (rings)" if targets else "attack nothing yet"
-        caption = f"{unit} can reach {len(steps)} squares this turn (dots): {_squares(steps)}; it can {attacks}."
+        caption = f"{unit} can reach {len(steps)} squares {when} (dots): {_squares(steps)}; it can {attacks}."
     return scene(board, caption, (("step", steps), ("attack", targets)))
 
 
@@ -289,8 +301,8 @@ def shields(board: ImperioState, archer: str) -> Picture:
     if piece.kind != "A":
         raise InputError("archer", "must be the square of an archer", archer)
     fire = fire_lines(board, sq)
-    caption = (f"Shielded against the archer on {archer} (grey): {_squares(fire.shielded)}. "
-               f"It may shoot at {_squares(fire.targets)} (rings).")
+    aims = f"It may shoot at {_squares(fire.targets)} (rings)." if fire.targets else "It has nothing to shoot at."
+    caption = f"Shielded against the archer on {archer} (grey): {_squares(fire.shielded)}. {aims}"
     return scene(board, caption, (("shield", fire.shielded), ("attack", fire.targets)))
 
 

@@ -50,8 +50,9 @@ def test_typed_dice_decide_the_fight_attackers_first() -> None:
     lost = lesson.play(board, "kd6xd7", dice=[1, 1, 1, 1, 1, 6])
     assert lost.board[parse("d6")] is None and lost.board[parse("d7")] is not None
     assert "Knight rolls 1+1+1+1+1 = 5, Footsoldier rolls 6 = 6" in "; ".join(lost.events)
-    rolled = lesson.play(board, "Kd6xd7")
-    assert rolled == lesson.play(board, "Kd6xd7") and rolled.awaiting is None
+    rolls = [lesson.play(board, "Kd6xd7") for _ in range(6)]
+    assert all(r.awaiting is None and r.rolls == 6 for r in rolls)
+    assert len({r.events for r in rolls}) > 1, "rolling again gives new dice"
     with pytest.raises(IllegalAction, match="needs more dice: the next one is defence: Footsoldier die 1 of 1"):
         lesson.play(board, "Kd6xd7", dice=[6, 6, 6, 6, 6])
     with pytest.raises(IllegalAction, match="rolled fewer"):
@@ -92,7 +93,10 @@ def test_moves_draw_every_square_reached_this_turn_and_the_pike_reach() -> None:
     knight = lesson.moves(lesson.default_armies(), "d2")
     assert "can reach 45 squares" in knight.text and _marks(knight.svg, "step") == 45
     archer = lesson.moves(lesson.default_armies(), "c2")
-    assert "10 squares" in archer.text and "attack nothing yet" in archer.text
+    assert "10 squares this turn" in archer.text and "attack nothing yet" in archer.text
+    blue = lesson.moves(lesson.default_armies(), "b8")
+    assert blue.text.startswith("The archer on b8 can reach 8 squares in its next turn (dots): "
+                                "a6, a7, b6, b7, c6, c7, d6, d7;")
 
 
 def test_zones_and_shields_are_drawn_and_named() -> None:

@@ -122,6 +122,23 @@ def actor_name(actor: int) -> str:
     return f"player {actor + 1}"
 
 
+NAME_LIMIT = 40
+"""The longest name a person may give (a player, a seat); game data such as button names sets its own."""
+
+
+def name_problem(value: object, limit: int = NAME_LIMIT) -> str | None:
+    """What is wrong with a name typed by a person, or None: a text of 1 to ``limit`` characters,
+    not only spaces, without control characters (line breaks, tabs).  Pages still show names
+    inside a bidi isolate, so direction marks inside a name cannot turn the text after it."""
+    if not isinstance(value, str) or not value.strip():
+        return "a name must be a non-empty text"
+    if len(value) > limit:
+        return f"a name has at most {limit} characters; this one has {len(value):,}"
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value):
+        return "a name may not contain control characters such as line breaks"
+    return None
+
+
 def is_int(value: object) -> bool:
     """True for a JSON integer (``bool`` is not one)."""
     return type(value) is int

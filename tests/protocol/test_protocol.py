@@ -171,3 +171,15 @@ def test_actions_checked_without_listing_agree_with_the_listing(name: str) -> No
                     assert state._admits(action, actor) in (None, True)
                 for other in seen.values():
                     assert state._admits(other, actor) in (None, other in listed)
+
+
+@pytest.mark.parametrize(("name", "problem"), [
+    ("Ana", None), ("Ünal Çelik", None), ("ا" * 40, None),
+    ("", "non-empty"), ("   ", "non-empty"), (7, "non-empty"), ("x" * 41, "at most 40 characters; this one has 41"),
+    ("x" * 10_000, "this one has 10,000"), ("Ana\nBen", "control characters"), ("A\x85", "control characters"),
+])
+def test_names_people_type_are_bounded_texts(name: object, problem: str | None) -> None:
+    from core.protocol import name_problem
+
+    found = name_problem(name)
+    assert found is None if problem is None else problem in (found or "")

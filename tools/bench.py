@@ -4,7 +4,8 @@ The measurements live in ``tests/benchmarks.py`` (generic ones for every
 registered game, plus the rows a game contributes in
 ``tests/<package>/bench_<package>.py``).  This module runs them in this
 interpreter, then runs the same file inside Pyodide (``--json``), and prints
-one report over both runtimes; the exit status is 1 when a target fails.
+one report over both runtimes; the exit status is 1 when a target fails.  Then
+it times every game page's first board in Chromium (:mod:`tools.first_board`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import json
 import sys
 from types import ModuleType
 
+from tools import first_board
 from tools.common import TESTS, say, stop
 from tools.pyodide_node import missing, run_in_pyodide
 
@@ -35,6 +37,8 @@ LADDER_GAMES = {
     "button-man-braille": ("random", "greedy", "mcts", "lookahead"),
 }
 """The two-player dice games whose bot levels the ladder plays (one-round matches, each deal from both seats)."""
+FIRST_BOARD_LOADS = 3
+"""Cold page loads per time-to-first-board figure (the median is shown)."""
 MIN_DEFAULT_SCORE = 0.60
 """The default level's score against greedy, at least (issue 12)."""
 
@@ -86,6 +90,11 @@ def bench(seconds: float, moves: int, ladder_matches: int = 0) -> int:
         runs.append(json.loads(result.stdout.strip().splitlines()[-1]))
     report, ok = benchmarks.report(*runs)
     print(report)
+    lacking_browser = first_board.have_browser()
+    if lacking_browser:
+        say(f"not measuring the time to first board: {lacking_browser}")
+    else:
+        print(first_board.report(first_board.measure(loads=FIRST_BOARD_LOADS), FIRST_BOARD_LOADS))
     if ladder_matches:
         ok &= ladder(ladder_matches)
     return 0 if ok else 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self
@@ -17,7 +18,7 @@ from core.battle.placement import place
 from core.battle.resolution import Ask, Decision, MissingSmallPoints, Pend, Take, claims_of, coin_stream, decide
 from core.protocol import (
     CHANCE, MODERATOR, Action, IllegalAction, InputError, Option, Options, Outcome, State, SubAction, get_game,
-    int_range, is_int,
+    int_range, is_int, name_problem,
 )
 
 SMALL_POINT_CHOICES = (1, 10, 30)
@@ -47,14 +48,24 @@ def _check_overrides(value: Any) -> str | None:
     return None
 
 
+COLOUR = re.compile(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20}")
+"""A player's colour as a record may give it (drawn into SVG and Bokeh: nothing else gets through)."""
+
+
 def _check_setup(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, (list, tuple)) or not 3 <= len(value) <= 5:
         return "must be None or a list of 3-5 players"
     for player in value:
-        if not isinstance(player, dict) or not isinstance(player.get("name"), str) or not player["name"].strip():
+        if not isinstance(player, dict):
             return "each player is an object with a name"
+        problem = name_problem(player.get("name"))
+        if problem:
+            return f"a player's name: {problem}"
+        if player.get("colour") is not None and not (isinstance(player["colour"], str)
+                                                     and COLOUR.fullmatch(player["colour"])):
+            return f"{player['name']}: a colour is '#rgb', '#rrggbb' or a colour name such as 'teal'"
         if set(player) - {"name", "colour", "armies"}:
             return f"{player['name']}: a player has name, colour and armies"
         armies = player.get("armies")
@@ -75,9 +86,9 @@ def _check_setup(value: Any) -> str | None:
 def _check_names(value: Any) -> str | None:
     if value is None:
         return None
-    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value) or len(value) > 5:
-        return "must be None or a list of player names"
-    return None
+    if not isinstance(value, (list, tuple)) or len(value) > 5:
+        return "must be None or a list of at most 5 player names"
+    return next((problem for problem in map(name_problem, value) if problem), None)
 
 
 OPTIONS = (

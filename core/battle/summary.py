@@ -29,6 +29,15 @@ def _claim_words(state: CampaignState, battles: tuple[Battle, ...], claim: Claim
             f"{_win_words(claim, str(battle.result.score))}")
 
 
+def _rival_words(state: CampaignState, battles: tuple[Battle, ...], claim: Claim) -> str:
+    """A beaten claim: whose button, in which battle, by how much."""
+    battle = battles[claim.battle]
+    assert battle.result is not None
+    button = "a walkover" if claim.army is None else state.buttons[claim.army]
+    return (f"{state.names[claim.player]}'s {button} in battle {claim.battle + 1} "
+            f"({_win_words(claim, str(battle.result.score))})")
+
+
 def _tiebreak_words(state: CampaignState, battle: Battle, index: int) -> str:
     result = battle.result
     assert result is not None and result.winner is not None
@@ -67,7 +76,7 @@ def round_sentences(state: CampaignState, round_number: int) -> list[str]:
             lines.append(f"{names[new]} takes {place}{origin}.")
             continue
         beaten = [c for c in won if c.player != new]
-        tail = "".join(f"; that beat {_claim_words(state, log.battles, c)}" for c in beaten)
+        tail = "".join(f", more convincing than {_rival_words(state, log.battles, c)}" for c in beaten)
         lines.append(f"{names[new]} takes {place}{origin}: {_claim_words(state, log.battles, taker)}{tail}.")
     if not log.captures:
         lines.append("No territory changed hands.")

@@ -9,7 +9,7 @@ from core.buttonmen.actions import Attack, Focus, Pass, Roll
 from core.buttonmen.recipe import RESERVE, SWING_RANGES, parse_recipe, validate_custom
 from core.buttonmen.render import describe, svg
 from core.buttonmen.state import ButtonMenState, new_match
-from core.protocol import JSON, Action, BotLevel, Game, Option, Options, State, int_range, register
+from core.protocol import JSON, Action, BotLevel, Game, Option, Options, State, int_range, name_problem, register
 
 MAX_NAME = 60
 """The longest button name accepted (the roster's longest has 32 characters)."""
@@ -18,11 +18,9 @@ MAX_NAME = 60
 def _check_buttons(value: JSON) -> str | None:
     if value is None:
         return None
-    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
         return "must be None or two button names"
-    if any(not 0 < len(name) <= MAX_NAME for name in value):
-        return f"a button name has 1 to {MAX_NAME} characters"
-    return None
+    return next((problem for name in value if (problem := name_problem(name, MAX_NAME))), None)
 
 
 def _check_recipes(value: JSON) -> str | None:

@@ -62,7 +62,7 @@ def test_custom_recipes_outside_the_rulebook_limits_are_refused(recipes: Any, re
     assert len(str(caught.value)) < 400
 
 
-@pytest.mark.parametrize("names", [["x" * 10_000, "Avis"], ["Bauer"], "Bauer", [None, None]])
+@pytest.mark.parametrize("names", [["x" * 10_000, "Avis"], ["Bauer"], "Bauer", [None, None], ["Avis", "Bau\ner"]])
 def test_bad_button_names_are_refused_briefly(names: Any) -> None:
     with pytest.raises(InputError, match="buttons") as caught:
         GAME.new(seed=1, buttons=names)

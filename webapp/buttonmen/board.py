@@ -1,13 +1,16 @@
-"""The Button Men dice board: both players' dice on a Bokeh figure.
+"""The Button Men dice board: both players' dice on a Bokeh figure, the viewer's row at the bottom.
 
 What to draw comes from :func:`webapp.buttonmen.model.board`; a click on a die in
 play is reported to ``on_die`` (the page turns the dice picked into the legal
-attacks to offer).
+attacks to offer).  Dice an action rolls tumble for a moment, and dice just rolled
+or captured keep a gold ring until the next action (:func:`webapp.buttonmen.model.fresh_dice`).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import panel as pn
@@ -17,9 +20,14 @@ from bokeh.models import ColumnDataSource, TapTool
 from core.buttonmen import ButtonMenState
 from core.protocol import State
 from webapp.buttonmen import model
-from webapp.buttonmen.model import Selection
+from webapp.buttonmen.model import Fresh, Selection
 from webapp.shell.boards import Act, Board, board_figure, update_bokeh
 from webapp.shell.session import Step
+
+
+ROLL_TILTS = (0.6, -0.4, 0.2)
+"""The rolled dice's angles (radians) in the frames of a roll."""
+ROLL_FRAME_SECONDS = 0.09
 
 
 class DiceBoard(Board):
@@ -30,6 +38,11 @@ class DiceBoard(Board):
         self.on_die: Callable[[int, int], None] = lambda player, index: None
         """Called with ``(player, index)`` when a die in play is clicked."""
         self.selection = Selection()
+        self.fresh = Fresh()
+        """The dice the last action rolled or captured (ringed)."""
+        self._tilt = 0.0
+        """The rolled dice's angle in the current frame of the roll."""
+        self._generation = 0
         self._viewer: int | None = None
         self._interactive = False
         empty = model.Board()
@@ -39,6 +52,9 @@ class DiceBoard(Board):
         self.figure = self._build()
         self.x_range = self.figure.x_range
         self.figure.on_event(Tap, self._on_tap)
+        self.figure.on_change("inner_width", self._on_resize)
+        self._scale = 1.0
+        """The board's width on screen over its own (the browser reports it)."""
         self.pane = pn.pane.Bokeh(self.figure, margin=(0, 5))
         self.show_state(state)
 
@@ -46,16 +62,21 @@ class DiceBoard(Board):
         fig = board_figure((model.X_START, model.MIN_X_END), model.Y_RANGE, model.PIXELS_PER_UNIT)
         keep: dict[str, Any] = {"nonselection_fill_alpha": 1.0, "nonselection_line_alpha": 1.0,
                 "selection_fill_alpha": 1.0, "selection_line_alpha": 1.0}
-        dice = fig.rect("x", "y", width="size", height="size", source=self.dice, fill_color="fill",
+        for source in (self.dice, self.others):  # a die's shadow, under its lower right edge
+            fig.rect("shadow_x", "shadow_y", width="size", height="size", angle="angle", source=source,
+                     fill_color="#5d4e37", fill_alpha=0.35, line_alpha=0.0, border_radius=8)
+        dice = fig.rect("x", "y", width="size", height="size", angle="angle", source=self.dice, fill_color="fill",
                         line_color="line", line_width="width", border_radius=8, **keep)
         fig.rect("x", "y", width="size", height="size", source=self.others, fill_color="fill",
                  line_color="line", line_width="width", border_radius=6)
         for source in (self.dice, self.others):
+            fig.rect("x", "y", width="size", height="size", angle="angle", source=source, fill_alpha=0.0,
+                     line_color=model.FRESH_LINE, line_alpha="ring_alpha", line_width=5, border_radius=8)
             text_keep: dict[str, Any] = {"nonselection_text_alpha": 1.0, "selection_text_alpha": 1.0}
-            fig.text("x", "value_y", text="value", source=source, text_align="center",
+            fig.text("x", "value_y", text="value", source=source, text_align="center", angle="angle",
                      text_baseline="middle", text_font_size="value_size", text_font_style="bold",
                      text_color="#111111", **text_keep)
-            fig.text("x", "notation_y", text="notation", source=source, text_align="center",
+            fig.text("x", "notation_y", text="notation", source=source, text_align="center", angle="angle",
                      text_baseline="middle", text_font_size="notation_size", text_color="#111111",
                      **text_keep)
         fig.text("x", "y", text="text", source=self.labels, text_align="left", text_baseline="middle",
@@ -65,10 +86,33 @@ class DiceBoard(Board):
 
     def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,
                    step: Step | None = None) -> None:
+        rolls = False
         if state is not self.state:
             self.selection = Selection()
+            self._generation += 1
+            before = step.before if step is not None and step.after is state else None
+            if isinstance(before, ButtonMenState) and isinstance(state, ButtonMenState) and before is self.state:
+                assert step is not None
+                self.fresh = model.fresh_dice(before, step.action, state)
+                rolls = bool(self.fresh.rolled)
+            else:
+                self.fresh = Fresh()
         self.state, self._viewer, self._interactive = state, viewer, interactive
         self.redraw()
+        if rolls:
+            pn.state.execute(partial(self._roll, self._generation))
+
+    async def _roll(self, generation: int) -> None:
+        """The rolled dice tumble: a few tilted frames, then upright."""
+        for tilt in ROLL_TILTS:
+            if generation != self._generation:
+                return
+            self._tilt = tilt
+            self.redraw()
+            await asyncio.sleep(ROLL_FRAME_SECONDS)
+        self._tilt = 0.0
+        if generation == self._generation:
+            self.redraw()
 
     def select(self, selection: Selection) -> None:
         """Pick these dice and redraw."""
@@ -78,8 +122,11 @@ class DiceBoard(Board):
     def redraw(self) -> None:
         """Draw the state with the dice picked (safely from any callback)."""
         assert isinstance(self.state, ButtonMenState)
-        drawn = model.board(self.state, self._viewer, self.selection, self._interactive)
-        dice, others = drawn.columns(("play",)), drawn.columns(("setup", "captured"))
+        drawn = model.board(self.state, self._viewer, self.selection, self._interactive, self.fresh)
+        dice, others = drawn.columns(("play",), self._scale), drawn.columns(("setup", "captured"), self._scale)
+        if self._tilt:
+            dice["angle"] = [self._tilt if (p, i) in self.fresh.rolled else 0.0
+                             for p, i in zip(dice["player"], dice["index"], strict=True)]
         labels = {"x": [x for x, _, _ in drawn.labels], "y": [y for _, y, _ in drawn.labels],
                   "text": [t for _, _, t in drawn.labels]}
 
@@ -90,6 +137,14 @@ class DiceBoard(Board):
             self.x_range.end = drawn.x_end
 
         update_bokeh(apply)
+
+    def _on_resize(self, _attr: str, _old: Any, new: Any) -> None:
+        """The browser fitted the board to the screen: scale the dice's text with it."""
+        own = self.figure.width
+        scale = min(1.0, new / own) if isinstance(new, (int, float)) and new > 0 and own else 1.0
+        if abs(scale - self._scale) > 0.02:
+            self._scale = scale
+            self.redraw()
 
     def _on_tap(self, event: Tap) -> None:
         """A tap anywhere on the board: report the die in play under it, if any.

@@ -26,12 +26,12 @@ SECRET_PHASES = ("swing", "auxiliary")
 
 # --- board geometry (data units; the figure maps one unit to PIXELS_PER_UNIT) -------------
 
-PIXELS_PER_UNIT = 64
+PIXELS_PER_UNIT = 80
 X_START = -0.6
 MIN_X_END = 8.6
 Y_RANGE = (0.0, 3.3)
 ROW_Y = (2.35, 0.8)
-"""Centre line of each player's row: player 1's button on top, player 2's below."""
+"""Centre line of the top row (the opponent's) and the bottom row (the viewer's)."""
 DIE = 0.84
 CAPTURED_DIE = 0.6
 CAPTURED_STEP = 0.68
@@ -45,6 +45,8 @@ TARGET_FILL, TARGET_LINE = "#ffd6d6", "#a00000"
 CAPTURED_FILL, CAPTURED_LINE = "#d7e8d0", "#2e7d32"
 DIZZY_FILL = "#e0e0e0"
 SETUP_FILL, SETUP_LINE = "#f0f0f0", "#767676"
+FRESH_LINE = "#b8860b"
+"""Outline of dice just rolled or just captured (gold, for a moment)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,8 @@ class Cell:
     line: str = LINE
     width: float = 1.5
     words: str = ""
+    fresh: bool = False
+    """Just rolled or just captured (drawn with a gold ring for a moment)."""
 
 
 @dataclass
@@ -93,9 +97,11 @@ class Board:
     labels: list[tuple[float, float, str]] = field(default_factory=list)
     x_end: float = MIN_X_END
 
-    def columns(self, zone: Sequence[str]) -> dict[str, list[Any]]:
-        """Column data for the cells of the given zones."""
-        keys = ("player", "index", "zone", "x", "y", "size", "value", "notation", "fill", "line", "width", "words")
+    def columns(self, zone: Sequence[str], scale: float = 1.0) -> dict[str, list[Any]]:
+        """Column data for the cells of the given zones; ``scale``: the board's size on screen
+        over its own (the text shrinks with the dice)."""
+        keys = ("player", "index", "zone", "x", "y", "size", "value", "notation", "fill", "line", "width", "words",
+                "fresh")
         data: dict[str, list[Any]] = {k: [] for k in keys}
         for cell in self.cells:
             if cell.zone in zone:
@@ -103,8 +109,12 @@ class Board:
                     data[k].append(getattr(cell, k))
         data["value_y"] = [y + 0.1 * s / DIE for y, s in zip(data["y"], data["size"], strict=True)]
         data["notation_y"] = [y - 0.27 * s / DIE for y, s in zip(data["y"], data["size"], strict=True)]
-        data["value_size"] = [f"{round(24 * s / DIE)}px" for s in data["size"]]
-        data["notation_size"] = [f"{round(11 * s / DIE)}px" for s in data["size"]]
+        data["value_size"] = [f"{max(9, round(24 * scale * s / DIE))}px" for s in data["size"]]
+        data["notation_size"] = [f"{max(8, round(12 * scale * s / DIE))}px" for s in data["size"]]
+        data["shadow_x"] = [x + 0.05 * s / DIE for x, s in zip(data["x"], data["size"], strict=True)]
+        data["shadow_y"] = [y - 0.05 * s / DIE for y, s in zip(data["y"], data["size"], strict=True)]
+        data["ring_alpha"] = [1.0 if fresh else 0.0 for fresh in data["fresh"]]
+        data["angle"] = [0.0] * len(data["x"])
         return data
 
 
@@ -157,8 +167,39 @@ def attacks_for(state: ButtonMenState, selection: Selection) -> list[Attack]:
             if frozenset(a.attackers) == selection.attackers and frozenset(a.targets) == selection.targets]
 
 
-def board(state: ButtonMenState, viewer: int | None, selection: Selection, clickable: bool) -> Board:
-    """The dice of both players: in play (or the recipe before the round), then captured dice."""
+def row_y(player: int, viewer: int | None) -> float:
+    """Where ``player``'s row is drawn: the viewer's at the bottom, the opponent's on top
+    (for everyone's eyes, player 1 on top)."""
+    bottom = 1 if viewer is None else viewer
+    return ROW_Y[1] if player == bottom else ROW_Y[0]
+
+
+@dataclass(frozen=True)
+class Fresh:
+    """What an action just changed on the board: dice rolled and dice captured."""
+
+    rolled: frozenset[tuple[int, int]] = frozenset()
+    """``(player, index)`` of dice in play just (re-)rolled."""
+    captured: frozenset[tuple[int, int]] = frozenset()
+    """``(player, index)`` of captured dice just taken."""
+
+
+def fresh_dice(before: ButtonMenState, action: Action, after: ButtonMenState) -> Fresh:
+    """The dice ``action`` rolled (an attack's attackers, or every die of a new round) and captured."""
+    if after.round_number != before.round_number or (not before.dice[0] and after.dice[0]):
+        return Fresh(frozenset((p, i) for p in (0, 1) for i in range(len(after.dice[p]))))
+    rolled: set[tuple[int, int]] = set()
+    if isinstance(action, Attack) and before.to_move is not None:
+        mover = before.to_move
+        rolled = {(mover, i) for i in action.attackers if i < len(after.dice[mover])}
+    captured = {(p, k) for p in (0, 1) for k in range(len(before.captured[p]), len(after.captured[p]))}
+    return Fresh(frozenset(rolled), frozenset(captured))
+
+
+def board(state: ButtonMenState, viewer: int | None, selection: Selection, clickable: bool,
+          fresh: Fresh = Fresh()) -> Board:
+    """The dice of both players (the viewer's at the bottom): in play (or the recipe before the round),
+    then captured dice beside their captor's row; ``fresh`` dice are marked."""
     out = Board()
     slots = max(MIN_SLOTS, len(state.dice[0]), len(state.dice[1]),
                 *(len(parse_recipe(r)) for r in state.recipes))
@@ -167,7 +208,7 @@ def board(state: ButtonMenState, viewer: int | None, selection: Selection, click
     reachable = targets_for(state, selection.attackers) if clickable and selection.attackers else set()
     scores = state.round_scores
     for p in (0, 1):
-        y = ROW_Y[p]
+        y = row_y(p, viewer)
         label = state.buttons[p] + (" (you)" if viewer == p and mover is not None else "")
         if state.dice[p]:
             label += f": {points(scores[p])} points if the round ended now"
@@ -177,7 +218,8 @@ def board(state: ButtonMenState, viewer: int | None, selection: Selection, click
             for i, die in enumerate(state.dice[p]):
                 face = "?" if i in unrolled else str(die.value)
                 cell = Cell(p, i, "play", float(i), y, DIE, face, die.notation,
-                            fill=DIZZY_FILL if die.dizzy else WHITE, words=die.label)
+                            fill=DIZZY_FILL if die.dizzy else WHITE, words=die.label,
+                            fresh=(p, i) in fresh.rolled)
                 own = p == mover
                 chosen = selection.attackers if own else selection.targets
                 if i in chosen:
@@ -205,7 +247,7 @@ def board(state: ButtonMenState, viewer: int | None, selection: Selection, click
         for k, die in enumerate(state.captured[p]):
             out.cells.append(Cell(p, k, "captured", start + k * CAPTURED_STEP, y - 0.12, CAPTURED_DIE,
                                   str(die.value), die.notation, CAPTURED_FILL, CAPTURED_LINE, 1.5,
-                                  f"captured {die.label}"))
+                                  f"captured {die.label}", fresh=(p, k) in fresh.captured))
         out.x_end = max(out.x_end, start + len(state.captured[p]) * CAPTURED_STEP + 0.2)
     return out
 
@@ -219,9 +261,10 @@ def die_at(columns: Mapping[str, Any], x: float, y: float) -> tuple[int, int] | 
     return None
 
 
-def die_pixel(state: ButtonMenState, player: int, index: int) -> tuple[float, float]:
-    """Where die ``index`` in play of ``player`` is drawn, in pixels from the board's corner."""
-    drawn = board(state, None, Selection(), False)
+def die_pixel(state: ButtonMenState, player: int, index: int, viewer: int | None = None) -> tuple[float, float]:
+    """Where die ``index`` in play of ``player`` is drawn for ``viewer``, in pixels from the board's corner
+    (the board drawn at its own size)."""
+    drawn = board(state, viewer, Selection(), False)
     cell = next(c for c in drawn.cells if c.zone == "play" and c.player == player and c.index == index)
     size = ((MIN_X_END - X_START) * PIXELS_PER_UNIT, (Y_RANGE[1] - Y_RANGE[0]) * PIXELS_PER_UNIT)
     return to_pixels(cell.x, cell.y, (X_START, drawn.x_end), Y_RANGE, size)

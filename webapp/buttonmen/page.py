@@ -31,8 +31,10 @@ from webapp.buttonmen.model import Selection
 from webapp.buttonmen.setup import MatchSetup
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
+from webapp.shell.sections import Disclosure
 from webapp.shell.session import HUMAN, GameSession, Step, seat_label
-from webapp.shell.widgets import FOCUS_CSS, BoardLabel, FocusKeeper, GroupLabels, button, heading, html
+from webapp.shell.widgets import (FOCUS_CSS, BoardLabel, FocusKeeper, GroupLabels, bidi, bidi_names, button,
+                                  heading, html)
 
 GAME = core.get_game("button-men")
 MAX_ACTION_BUTTONS = 24
@@ -50,7 +52,7 @@ class ButtonMenView(GameView):
               "notes. Player 1 is the first button named.")
     default_seats = (HUMAN, GAME.default_bot)
     bot_delay = 0.7
-    board_width = 640
+    board_width = 750
     offers_undo = True
     keys = (*(str(d) for d in range(1, 10)), "p", "x")
     key_rows = (
@@ -184,6 +186,7 @@ class ButtonMenView(GameView):
         self.play_listed = button("Play the chosen action", color="primary")
         self.play_listed.on_click(lambda _e: self.play_from_list())
         self.list_box = pn.Column(self.all_actions, self.play_listed, sizing_mode="stretch_width")
+        self.no_moves = html("<p style='margin:0'>Nothing for you to do now.</p>", margin=(0, 5))
         self.legend = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.focus = FocusKeeper()
         self.board_label = BoardLabel(label="Dice board: the same dice are listed as checkboxes under "
@@ -197,21 +200,27 @@ class ButtonMenView(GameView):
 
     def controls(self, page: GamePage) -> list[Any]:
         return [
-            html("<p class='rb-help' style='margin:0.3em 0'>Each die shows its value (large) and its "
-                 "size in the site's notation with its skill letters (small). Click one or more of your "
-                 "dice, then the die to capture; blue outlines mark dice that can attack, red outlines "
-                 "the dice they can capture. Captured dice sit on the right of their captor's row. "
-                 "\"What the letters mean\", below, explains every skill letter and the notation.</p>",
-                 margin=(0, 5), sizing_mode="stretch_width"),
             self.round_panel, self.next_round, self.curtain, self.reveal, self.size_box, self.attack_box,
-            self.other_buttons, page.refused, page.undo_button, self.list_box, self.summary, self.again,
-            self.legend, self.focus, self.board_label, self.group_labels,
+            self.other_buttons, page.refused, page.undo_button, self.summary, self.again,
+            html("<p class='rb-help' style='margin:0.3em 0'>Your dice are the bottom row. Each die shows its "
+                 "value (large) and its size in the site's notation with its skill letters (small). Click one "
+                 "or more of your dice, then the die to capture; blue outlines mark dice that can attack, red "
+                 "outlines the dice they can capture, gold rings the dice just rolled or captured. Captured "
+                 "dice sit on the right of their captor's row. \"What the letters mean\" explains every "
+                 "skill letter and the notation.</p>", margin=(0, 5), sizing_mode="stretch_width"),
+            self.focus, self.board_label, self.group_labels,
         ]
 
     def panels(self, page: GamePage) -> list[Any]:
-        return [heading("Score"), self.scores, heading("Round history", 3), self.history,
-                heading("Position as text"), page.text, heading("Match log", 3), self.log, page.share,
-                self.setup]
+        return [heading("Score"), self.scores,
+                Disclosure("Position as text", page.text, open=True),
+                Disclosure("All moves", self.list_box, self.no_moves),
+                Disclosure("What the letters mean", self.legend),
+                Disclosure("Round history", self.history), Disclosure("Match log", self.log),
+                page.share]
+
+    def setup_form(self, page: GamePage) -> MatchSetup:
+        return self.setup
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -313,7 +322,7 @@ class ButtonMenView(GameView):
         choice = model.size_choice(state) if human else None
         self.size_box.visible = choice is not None
         if choice is not None:
-            self.size_prompt.object = f"<p style='margin:0.2em 0'>{escape(choice.prompt)}</p>"
+            self.size_prompt.object = f"<p style='margin:0.2em 0'>{bidi_names(choice.prompt, state.buttons)}</p>"
             if self._sized_for is not state:  # each decision starts at this player's size of last round
                 self._sized_for = state
                 earlier = [(step.actor, step.action) for step in session.steps]
@@ -335,6 +344,7 @@ class ButtonMenView(GameView):
         if self.all_actions.options != listed:
             self.all_actions.param.update(options=listed, value=next(iter(listed.values()), None))
         self.list_box.visible = bool(listed)
+        self.no_moves.visible = not listed
         self._scores(state)
         self._legend(state)
         self.focus.keep(self.next_control(choice))
@@ -378,15 +388,16 @@ class ButtonMenView(GameView):
             return
         self.dice.show_state(over.before, viewer=self.viewer(self.page))
         self.dice.select(over.marked)
-        rows = "".join(f"<tr><th scope='row' style='text-align:left'>{escape(name)}</th><td>{escape(dice)}</td>"
+        names = over.before.buttons
+        rows = "".join(f"<tr><th scope='row' style='text-align:left'>{bidi(name)}</th><td>{escape(dice)}</td>"
                        f"<td>{escape(captured)}</td><td style='text-align:center'>{score}</td></tr>"
                        for name, dice, captured, score in over.rows)
-        last_action = "".join(f"<li>{escape(line)}</li>" for line in over.last)
+        last_action = "".join(f"<li>{bidi_names(line, names)}</li>" for line in over.last)
         self.round_panel.object = (
             "<section aria-labelledby='bm-round-over' style='border:3px solid #0b3d91;background:#e3f2fd;"
             "color:#111;padding:0.5em 0.8em;border-radius:6px'>"
             f"<h3 id='bm-round-over' style='margin:0'>Round {over.number} over</h3>"
-            f"<p style='margin:0.3em 0'><strong>{escape(over.result)}</strong></p>"
+            f"<p style='margin:0.3em 0'><strong>{bidi_names(over.result, names)}</strong></p>"
             "<table style='border-collapse:collapse' aria-label='How the round ended'><thead><tr>"
             "<th scope='col' style='text-align:left'>Button</th><th scope='col'>Dice in play</th>"
             "<th scope='col'>Dice captured</th><th scope='col'>Round score</th></tr></thead>"
@@ -407,8 +418,8 @@ class ButtonMenView(GameView):
         self.curtain.object = (
             "<div role='note' style='border:3px solid #0b3d91;background:#e3f2fd;color:#111;"
             "padding:0.5em 0.8em;border-radius:6px'><h3 style='margin:0'>Pass the device</h3>"
-            f"<p style='margin:0.3em 0'>Hand the device to {escape(name)}'s player. "
-            f"{escape(other)}'s player: please look away — {escape(name)} now makes a secret choice.</p></div>")
+            f"<p style='margin:0.3em 0'>Hand the device to {bidi(name)}'s player. "
+            f"{bidi(other)}'s player: please look away — {bidi(name)} now makes a secret choice.</p></div>")
 
     def _attack_controls(self, state: ButtonMenState, active: bool) -> None:
         self.attack_box.visible = active
@@ -430,12 +441,12 @@ class ButtonMenView(GameView):
             self._syncing = False
         self.group_labels.groups = {"bm-your-dice": f"Your dice ({state.buttons[p]}), attacking",
                                     "bm-their-dice": f"Their dice ({state.buttons[1 - p]}), to capture"}
-        self.mine_label.object = (f"<p style='margin:0.3em 0 0 0'><strong>Your dice ({escape(state.buttons[p])}),"
+        self.mine_label.object = (f"<p style='margin:0.3em 0 0 0'><strong>Your dice ({bidi(state.buttons[p])}),"
                                   " attacking:</strong></p>")
         self.theirs_label.object = (f"<p style='margin:0.3em 0 0 0'><strong>Their dice "
-                                    f"({escape(state.buttons[1 - p])}), to capture:</strong></p>")
+                                    f"({bidi(state.buttons[1 - p])}), to capture:</strong></p>")
         hint = model.selection_hint(state, self.selection)
-        self.hint.object = f"<p style='margin:0.2em 0'>{escape(hint)}</p>" if hint else ""
+        self.hint.object = f"<p style='margin:0.2em 0'>{bidi_names(hint, state.buttons)}</p>" if hint else ""
         found = model.attacks_for(state, self.selection)
         buttons: list[Any] = []
         for attack in found:
@@ -463,7 +474,7 @@ class ButtonMenView(GameView):
 
     def _scores(self, state: ButtonMenState) -> None:
         rows = "".join(
-            f"<tr><th scope='row' style='text-align:left;padding-right:1em'>{escape(name)} "
+            f"<tr><th scope='row' style='text-align:left;padding-right:1em'>{bidi(name)} "
             f"({escape(seat_label(GAME, self.page.session.seats[p]))})</th><td style='text-align:center'>{now}</td>"
             f"<td style='text-align:center'>{wld}</td></tr>"
             for p, (name, now, wld) in enumerate(model.score_rows(state)))
@@ -476,17 +487,17 @@ class ButtonMenView(GameView):
         self.summary.object = (
             "<div role='status' style='border:3px solid #1b5e20;background:#e8f5e9;color:#111;"
             "padding:0.5em 0.8em;border-radius:6px'><h3 style='margin:0'>Match over</h3>"
-            f"<p style='margin:0.3em 0'>{escape(summary)}</p></div>" if summary else "")
+            f"<p style='margin:0.3em 0'>{bidi_names(summary, state.buttons)}</p></div>" if summary else "")
         self.again.visible = state.is_over
         history = model.history_rows(state)
         self.history.object = (
             "<table style='border-collapse:collapse' aria-label='Round history'><thead><tr>"
-            f"<th scope='col'>Round</th><th scope='col'>{escape(state.buttons[0])}</th>"
-            f"<th scope='col'>{escape(state.buttons[1])}</th><th scope='col'>Result</th></tr></thead><tbody>"
-            + "".join(f"<tr><td>{n}</td><td>{a}</td><td>{b}</td><td>{escape(o)}</td></tr>"
+            f"<th scope='col'>Round</th><th scope='col'>{bidi(state.buttons[0])}</th>"
+            f"<th scope='col'>{bidi(state.buttons[1])}</th><th scope='col'>Result</th></tr></thead><tbody>"
+            + "".join(f"<tr><td>{n}</td><td>{a}</td><td>{b}</td><td>{bidi_names(o, state.buttons)}</td></tr>"
                       for n, a, b, o in history)
             + "</tbody></table>" if history else "<p style='margin:0'>No round finished yet.</p>")
-        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(state.log))
+        items = "".join(f"<li>{bidi_names(line, state.buttons)}</li>" for line in reversed(state.log))
         self.log.object = (
             "<div tabindex='0' role='region' aria-label='Match log, newest first' "
             "style='max-height:18em;overflow:auto;border:1px solid #767676;border-radius:4px;"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import re
 from collections.abc import Coroutine
@@ -14,6 +15,11 @@ from webapp.buttonmen import model as view
 from webapp.buttonmen.page import ButtonMenView
 from webapp.shell import links
 from webapp.shell.game_page import GamePage
+
+
+def visible_text(markup: str) -> str:
+    """What ``markup`` reads as: tags removed, entities decoded."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
 def run(coroutine: Coroutine[Any, Any, None]) -> None:
@@ -226,7 +232,8 @@ def test_a_finished_round_stays_on_screen_until_the_player_goes_on() -> None:
     over = app.view.round_over
     assert over is not None and over.number == 1 and len(state(app).rounds) == 1
     panel = str(app.view.round_panel.object)
-    assert "Round 1 over" in panel and over.result in panel and app.view.next_round.visible
+    assert "Round 1 over" in panel and over.result in visible_text(panel) and app.view.next_round.visible
+    assert all(f"<bdi>{name}</bdi>" in panel for name in state(app).buttons), "names are bidi-isolated"
     for name, dice, captured, score in over.rows:
         assert all(part in panel for part in (name, dice, captured, score))
     assert app.board.state is over.before, "the board keeps the round's last dice"

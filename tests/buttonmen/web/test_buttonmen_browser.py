@@ -20,7 +20,7 @@ import pytest
 
 import core
 from core.buttonmen import Attack, ButtonMenState, Pass
-from webapp.buttonmen.model import action_label, die_pixel
+from webapp.buttonmen.model import MIN_X_END, PIXELS_PER_UNIT, X_START, action_label, die_pixel
 from webapp.shell import links
 
 pytest.importorskip("playwright")
@@ -70,10 +70,12 @@ def serious_violations(page: Page) -> list[str]:
 
 
 def click_die(page: Page, state: ButtonMenState, player: int, index: int) -> None:
+    """Click a die as player 1 sees the board (their row at the bottom), at the board's size on screen."""
     box = page.locator(".bk-Canvas").first.bounding_box()
     assert box is not None
-    x, y = die_pixel(state, player, index)
-    page.mouse.click(box["x"] + x, box["y"] + y)
+    x, y = die_pixel(state, player, index, viewer=0)
+    scale = box["width"] / ((MIN_X_END - X_START) * PIXELS_PER_UNIT)
+    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
     page.wait_for_timeout(350)  # BokehJS takes two clicks within ~250 ms for one double tap
 
 
@@ -100,18 +102,21 @@ def start_bauer_against_avis(page: Page, url: str) -> None:
     page.goto(url)
     expect(text_view(page)).to_contain_text("Button Men, round 1", timeout=60_000)
     page.wait_for_load_state("networkidle")
+    page.get_by_role("button", name="New game", exact=True).click()
+    expect(page.get_by_role("dialog", name="New game")).to_be_visible()
     choose_button(page, 1, "Bau", "Bauer (Soldiers, tournament legal): (8) (10) (12) (20) (X)")
     choose_button(page, 2, "avis", "Avis (Soldiers, tournament legal): (4) (4) (10) (12) (X)")
     page.get_by_label("Player 2 is played by").select_option(label="Bot - Greedy: best immediate result")
     page.get_by_label("Rounds needed to win the match").select_option(label="1")
     page.get_by_role("button", name="Start match").click()
+    expect(page.get_by_role("dialog", name="New game")).to_be_hidden()
     expect(text_view(page)).to_contain_text("Bauer's recipe: (8) (10) (12) (20) (X).")
     expect(text_view(page)).to_contain_text("first to 1 wins")
 
 
 def test_bauer_against_avis_whole_match_by_clicks_then_share_link(page: Page, panel_serve: Any,
                                                                   tmp_path: Path) -> None:
-    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.set_viewport_size({"width": 1280, "height": 900})
     start_bauer_against_avis(page, panel_serve("buttonmen"))
 
     expect(page.get_by_label("Size of swing X")).to_be_visible()
@@ -152,6 +157,7 @@ def test_bauer_against_avis_whole_match_by_clicks_then_share_link(page: Page, pa
     expect(summary).to_contain_text(re.compile(r"(Bauer|Avis) wins the match against (Avis|Bauer), 1 round to 0"))
     expect(page.get_by_role("button", name="New match, same settings")).to_be_visible()
     expect(text_view(page)).to_contain_text("wins the match.")
+    page.locator("summary", has_text="Round history").click()  # a folded section of the side panel
     history = page.get_by_role("table", name="Round history").locator("tbody tr")
     expect(history).to_have_count(len(state.rounds))
     expect(page.locator("ol.bm-log li")).to_have_count(len(state.log))
@@ -238,8 +244,10 @@ def test_keyboard_focus_follows_the_player_and_surrender_asks_first(page: Page, 
         focus_moves_to(page, "Surrender the round")
         assert current_state(page) == state, "No keeps playing"
 
+    page.get_by_role("button", name="New game", exact=True).focus()
+    page.keyboard.press("Enter")
     page.get_by_role("button", name="Start match").focus()
     page.keyboard.press("Enter")
     expect(page.get_by_label("Size of swing X")).to_be_visible()
     page.wait_for_timeout(1500)
-    assert page.evaluate(FOCUSED) != "(page body)", "a new match keeps the keyboard focus"
+    assert page.evaluate(FOCUSED) == "New game", "a new match gives the focus back to the dialog's button"

@@ -45,7 +45,7 @@ PIECE_SET = "project_v1"
 TUTOR = Tutor("en")
 ALIGN = ' style="text-align:left;vertical-align:top"'
 """Table cells read from the left (notebook styles right-align them)."""
-PICTURE_WIDTH = 250
+PICTURE_WIDTH = 220
 """Width of the small pictures shown side by side (the core draws boards about 340 pixels wide)."""
 
 Team = Sequence[tuple[str, str]]

@@ -1,0 +1,493 @@
+"""The Fair and Square page: place four pieces on a Bokeh board, then watch the 15 turns play out.
+
+Serve it with ``panel serve webapp/fairsquare/page.py``; ``create_app()`` builds one page.
+The page opens on one board: you and three greedy bots.  Everything about the rules
+comes from :mod:`core.fairsquare`: legal squares and the live ">= 3 types" check
+(``state.allowed_types``), refusals (``why_illegal``), hidden placements
+(``state.view``), the turn trace, piece cards and the tie-break behind each place.
+This module arranges the board (:mod:`.board`), the placement controls, the round
+player (:mod:`.watch`), the match table and the new-game form (:mod:`.setup`).
+
+Hot-seat: with several human seats, each placement hides behind a "pass the device"
+screen; the board, the text view and the controls show only the revealed player's pieces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from html import escape
+from typing import Any
+
+import panel as pn
+
+from core.fairsquare import Confirm, FairSquare, FairSquareState, Lift, Place, Reorder
+from core.fairsquare.explain import place_reason
+from core.fairsquare.geometry import name
+from core.fairsquare.placement import MIN_TYPES, PIECES
+from core.protocol import Action, State
+from webapp.fairsquare.board import FairBoard, Picture
+from webapp.fairsquare.frames import MARKER_WORDS, markers, placement_frame
+from webapp.fairsquare.setup import SetupDialog
+from webapp.fairsquare.watch import RoundPlayer, record_label
+from webapp.shell.boards import Act
+from webapp.shell.game_page import GamePage, GameView, create_page
+from webapp.shell.session import HUMAN, seat_label
+from webapp.shell.widgets import FOCUS_CSS, ButtonList, button, default_label, heading, html
+
+NAMES = tuple(f"Player {k + 1}" for k in range(8))
+PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+class PageGame(FairSquare):
+    """Fair and Square as this page opens it: one board of four (the engine's default is the 8-player match).
+
+    Records name every option, so they replay with the registered game unchanged.
+    """
+
+    options = tuple(  # type: ignore[assignment]  # the same options, one default changed
+        replace(o, default=True) if o.name == "single_board" else o for o in FairSquare.options)
+
+
+GAME = PageGame()
+
+
+def fs_state(state: State) -> FairSquareState:
+    assert isinstance(state, FairSquareState)
+    return state
+
+
+class FairSquareView(GameView):
+    """Placement controls, the round player, the match table and the new-game form."""
+
+    game = GAME
+    title = "Fair and Square"
+    tagline = ("Place four self-moving pieces in secret, then watch 15 turns play out by the pieces' own rules: "
+               "owned point squares rank the board.")
+    footer = ("Rules: Fair and Square (The Genius: Tempo Up), main match by Zero; the original piece cards are lost, "
+              "so the pieces are this project's design (Rulebox rules notes).")
+    default_seats = (HUMAN, GAME.default_bot, GAME.default_bot, GAME.default_bot)
+    board_width = 560
+    keys = ("p", ",", ".", "c", "w", *(str(k) for k in range(1, 9)))
+    key_rows = (
+        ("Tab / Shift+Tab", "move between the piece types, the placement buttons and the other controls"),
+        ("1 – 8", "choose that piece type of the palette"),
+        ("C", "confirm your placement (all four pieces placed)"),
+        ("W", "switch between watching the played boards and your placement"),
+        ("P", "play or pause the turns"),
+        (", / .", "one turn back / forward"),
+        ("U", "undo your last placement step"),
+    )
+
+    autoplay = True
+    """Play a newly played board at once (tests switch it off)."""
+
+    def board(self, state: State, act: Act) -> FairBoard:
+        return FairBoard(state, act)
+
+    # --- set-up ------------------------------------------------------------------------
+
+    def attach(self, page: GamePage) -> None:
+        self.page = page
+        session = page.session
+        assert isinstance(page.board, FairBoard)
+        page.board.on_square = self.tap
+        self.kind = ""
+        """The piece type chosen in the palette."""
+        self.revealed: int | None = None
+        """Hot-seat: the human whose placement is uncovered."""
+        self.watching = False
+        self.told = ""
+        """The narration shown above the text view (see :meth:`narrate`)."""
+        self.shown: State | None = None
+        """The state the last refresh showed."""
+        self.player = RoundPlayer(NAMES, self.redraw)
+        self.dialog = SetupDialog(session, NAMES)
+        self.curtain_text = html("", sizing_mode="stretch_width")
+        self.reveal_button = button("Show my placement", color="primary")
+        self.reveal_button.on_click(lambda _event: self.reveal())
+        self.curtain = pn.Column(self.curtain_text, self.reveal_button, sizing_mode="stretch_width")
+        self.palette = ButtonList(self._choose, group_label="Piece types", margin=(0, 5),
+                                  sizing_mode="stretch_width")
+        self.check = html("", sizing_mode="stretch_width")
+        self.actions: list[Action] = []
+        self.action_list = ButtonList(self._press, group_label="Your legal actions", margin=(0, 5),
+                                      sizing_mode="stretch_width")
+        self.confirm_button = button("Confirm placement (C)", color="primary")
+        self.confirm_button.on_click(lambda _event: self.confirm())
+        self.garnet_kind = pn.widgets.Select(label="Re-order the moves of", options=[], stylesheets=[FOCUS_CSS],
+                                             width=200)
+        self.garnet_letters = pn.widgets.TextInput(label="New letter order", stylesheets=[FOCUS_CSS], width=160)
+        self.garnet_kind.param.watch(self._show_letters, ["value"])
+        self.garnet_button = button("Spend a garnet", variant="outline")
+        self.garnet_button.on_click(lambda _event: self.spend())
+        self.garnet_text = html("", sizing_mode="stretch_width")
+        self.garnets = pn.Column(heading("Garnets", 3), self.garnet_text,
+                                 pn.Row(self.garnet_kind, self.garnet_letters), self.garnet_button,
+                                 sizing_mode="stretch_width")
+        self.placing_box = pn.Column(heading("Your placement", 3), self.check, heading("Piece types", 4),
+                                     self.palette, self.confirm_button, self.garnets,
+                                     heading("Legal actions", 4), self.action_list, sizing_mode="stretch_width")
+        self.watch_button = button("Watch the played boards (W)", variant="outline")
+        self.watch_button.on_click(lambda _event: self.toggle_watch())
+        self.legend = html("", sizing_mode="stretch_width")
+        self.match = html("", sizing_mode="stretch_width")
+        self.result = html("", sizing_mode="stretch_width")
+        self.watch_box = pn.Column(self.player, self.result, sizing_mode="stretch_width")
+
+    # --- who acts ------------------------------------------------------------------------
+
+    def humans(self) -> list[int]:
+        """The human seats."""
+        return [k for k, seat in enumerate(self.page.session.seats) if seat == HUMAN]
+
+    def hot_seat(self) -> bool:
+        return len(self.humans()) > 1
+
+    def viewer(self, page: GamePage) -> int | None:
+        humans = self.humans()
+        if len(humans) == 1:
+            return humans[0]
+        return self.revealed if self.revealed in page.session.human_actors else None
+
+    def placer(self) -> int | None:
+        """The human who may place now on this screen (None behind the curtain or while bots place)."""
+        state = fs_state(self.page.session.state)
+        if state.voters:
+            return None
+        who = self.viewer(self.page)
+        return who if who is not None and who in self.page.session.human_actors else None
+
+    def curtain_for(self) -> int | None:
+        """Hot-seat: the human the device must be passed to, or None."""
+        session = self.page.session
+        state = fs_state(session.state)
+        if not self.hot_seat() or state.voters or not session.human_actors or self.placer() is not None:
+            return None
+        return session.human_actors[0]
+
+    def interactive(self, page: GamePage) -> bool:
+        return self.placer() is not None and not self.watching
+
+    # --- actions -----------------------------------------------------------------------
+
+    def reveal(self) -> None:
+        """Hot-seat: uncover the placement of the player the device was passed to."""
+        self.revealed = self.curtain_for()
+        self.page.refresh()
+
+    def tap(self, square: int) -> None:
+        """A tap on the board: a piece's card while watching; else place the chosen type, or lift a piece."""
+        if self.watching:
+            self.player.tap(square)
+            return
+        player = self.placer()
+        if player is None:
+            self.page.notice = "Not possible: nobody may place on this screen now."
+            return
+        state = fs_state(self.page.session.state)
+        if any(s == square for _, s in state.placements[player].pieces):
+            self.page.play(Lift(square), player)
+        elif not self.kind:
+            self.page.notice = "Not possible: all four pieces are placed; confirm, or click one to lift it."
+        else:
+            self.page.play(Place(self.kind, square), player)
+
+    def confirm(self) -> None:
+        player = self.placer()
+        if player is None:
+            self.page.notice = "Not possible: nobody may confirm a placement on this screen now."
+        else:
+            self.page.play(Confirm(), player)
+
+    def spend(self) -> None:
+        """Spend a garnet: the chosen type's moves in the typed letter order."""
+        player = self.placer()
+        if player is not None and self.garnet_kind.value:
+            letters = (self.garnet_letters.value or "").strip().upper()[:12]
+            self.page.play(Reorder(self.garnet_kind.value, letters), player)
+
+    def toggle_watch(self) -> None:
+        """Switch between the played boards and the placement."""
+        if self.player.records:
+            self.player.stop()
+            self.watching = not self.watching or not fs_state(self.page.session.state).placing
+            self.page.refresh()
+
+    def _choose(self, index: int) -> None:
+        roster = fs_state(self.page.session.state).roster()
+        if 0 <= index < len(roster):
+            self.kind = roster[index].name
+            self.page.notice = ""
+            self.page.refresh()
+
+    def _press(self, index: int) -> None:
+        humans = self.page.session.human_actors
+        actor = self.placer()
+        if actor is None and humans:
+            actor = humans[0]
+        if actor is not None and 0 <= index < len(self.actions):
+            self.page.play(self.actions[index], actor)
+
+    def on_key(self, page: GamePage, key: str) -> None:
+        if key.isdigit():
+            self._choose(int(key) - 1)
+        elif key == "c":
+            self.confirm()
+        elif key == "w":
+            self.toggle_watch()
+        elif self.watching and key == "p":
+            self.player.toggle()
+        elif self.watching and key in ",.":
+            self.player.step(-1 if key == "," else 1)
+
+    # --- words -------------------------------------------------------------------------
+
+    def narrate(self, before: State | None, action: Action | None, after: State) -> str:
+        """A played board's places (kept while bots act), else what a person at the table just did."""
+        if before is None or action is None:
+            return self.told
+        new = fs_state(after).records[len(fs_state(before).records):]
+        lines = []
+        for record in new:
+            ranks = ", ".join(f"{NAMES[p]} {PLACES.get(record.places[k], str(record.places[k]))} "
+                              f"({record.scores[k]} owned, +{record.points[k]})" for k, p in enumerate(record.players))
+            lines.append(f"{record_label(record)} played. {ranks}.")
+        session = self.page.session
+        actor = session.steps[-1].actor if session.steps else None
+        if lines:
+            self.told = " ".join(lines)
+        elif actor is not None and session.is_human(actor):
+            self.told = f"{NAMES[actor]}: {action}."
+        return self.told
+
+    def status(self, page: GamePage) -> str:
+        session, state = page.session, fs_state(page.session.state)
+        outcome = state.outcome
+        if outcome is not None:
+            return f"Match over: {outcome.reason}."
+        if state.voters:
+            tied = ", ".join(NAMES[p] for p in state.candidates())
+            return f"Tied for last: {tied}. {', '.join(NAMES[p] for p in state.voters)} name the candidate."
+        curtain = self.curtain_for()
+        if curtain is not None:
+            return f"Pass the device to {NAMES[curtain]}."
+        r = f"Round {state.round_number} of {state.match.rounds}"
+        player = self.placer()
+        if player is not None:
+            placed = len(state.placements[player].pieces)
+            return f"{r}: {NAMES[player]}, place your pieces ({placed} of {PIECES} placed)."
+        return f"{r}: the bots are placing…" if session.thinking else f"{r}: waiting for the other placements."
+
+    # --- keeping up --------------------------------------------------------------------
+
+    def refresh(self, page: GamePage) -> None:
+        state = fs_state(page.session.state)
+        self._follow_records(state)
+        if not state.placing:
+            self.watching = bool(state.records)
+        player = self.placer()
+        curtain = self.curtain_for()
+        if curtain is not None:
+            self.curtain_text.object = (
+                f"<section aria-label='Pass the device' style='border:3px solid #0b3d91;border-radius:6px;"
+                f"padding:0.5em 0.8em;background:#e3f2fd;color:#111'><h3 style='margin:0'>Pass the device to "
+                f"{NAMES[curtain]}</h3><p style='margin:0.3em 0'>Everybody else looks away: the placement "
+                "is secret until the board is played.</p></section>")
+            self.reveal_button.label = f"I am {NAMES[curtain]}: show my placement"
+        self.curtain.visible = curtain is not None and not self.watching
+        self.watch_box.visible = self.watching
+        self.placing_box.visible = player is not None and not self.watching
+        if player is not None:
+            self._show_placement(state, player)
+        self._show_actions(state, player)
+        self.watch_button.visible = bool(state.records) and state.placing
+        self.watch_button.label = "Back to the placement (W)" if self.watching else "Watch the played boards (W)"
+        self.match.object = self._match_html(state)
+        self.redraw()
+
+    def _follow_records(self, state: FairSquareState) -> None:
+        """Offer every played board to the round player.  A board just played by the last action starts
+        playing; a game opened from a link (or a new game, an undo) shows its latest board's end."""
+        shown, self.shown = self.shown, state
+        if state is shown or state.records == self.player.records:
+            return
+        steps = self.page.session.steps
+        played = bool(steps) and steps[-1].after is state and steps[-1].before is shown
+        self.player.load(state.records, None)
+        if not state.records:
+            self.watching = False
+            return
+        new = range(len(fs_state(steps[-1].before).records) if played else 0, len(state.records))
+        mine = [k for k in new if set(state.records[k].players) & set(self.humans())]
+        self.player.load(state.records, mine[-1] if mine else len(state.records) - 1)
+        self.watching = True
+        if played and self.autoplay:
+            self.player.play()
+        elif not played:
+            self.player.last()
+
+    def _show_placement(self, state: FairSquareState, player: int) -> None:
+        roster = state.roster()
+        allowed = state.allowed_types(player)
+        if self.kind not in allowed:
+            self.kind = allowed[0] if allowed else ""
+        shapes = markers([t.name for t in roster])
+        labels = [f"{k + 1}: {t.name}, rank {t.rank} ({MARKER_WORDS[shapes[t.name]]})"
+                  + (" - chosen" if t.name == self.kind else "" if t.name in allowed else " - not now")
+                  for k, t in enumerate(roster)]
+        if labels != self.palette.labels:
+            self.palette.param.update(labels=labels, version=self.palette.version + 1)
+        mine = state.placements[player].pieces
+        types = sorted({k for k, _ in mine})
+        pieces = ", ".join(f"{k} on {name(s)}" for k, s in mine) or "none yet"
+        lines = [f"{NAMES[player]}: {len(mine)} of {PIECES} pieces placed ({pieces}).",
+                 f"Types used: {len(types)} of the {MIN_TYPES} a placement needs at least."]
+        if len(mine) == PIECES:
+            lines.append("All placed: confirm (C), or click one of your pieces to lift it.")
+        else:
+            extra = "" if len(allowed) == len(roster) else \
+                f" (only types you have not used: four pieces need {MIN_TYPES} different types)"
+            lines.append(f"Next piece may be: {', '.join(allowed)}{extra}. Chosen: {self.kind}. "
+                         "Click a light green square to place it.")
+        self.check.object = "".join(f"<p style='margin:0.2em 0'>{escape(line)}</p>" for line in lines)
+        self.confirm_button.disabled = len(mine) < PIECES
+        garnets_on = state.options["garnets"] == "on"
+        spent = state.placements[player].letters
+        self.garnets.visible = garnets_on and (state.garnets[player] > 0 or bool(spent))
+        if self.garnets.visible:
+            names = [t.name for t in roster]
+            if self.garnet_kind.options != names:
+                self.garnet_kind.options = names
+            orders = "; ".join(f"{k} moves {x}" for k, x in spent) or "none"
+            self.garnet_text.object = (
+                f"<p style='margin:0.2em 0'>{escape(NAMES[player])} has {state.garnets[player]} garnet(s); "
+                f"this round's re-orders: {escape(orders)}. One garnet re-orders one type's move letters "
+                "(their priority) for this round; the card's own order gives it back.</p>")
+
+    def _show_letters(self, *_: Any) -> None:
+        state = fs_state(self.page.session.state)
+        kind = next((t for t in state.roster() if t.name == self.garnet_kind.value), None)
+        if kind is not None:
+            self.garnet_letters.value = kind.letters
+
+    def _show_actions(self, state: FairSquareState, player: int | None) -> None:
+        session = self.page.session
+        if state.voters and session.human_actors:
+            actions = list(state.legal_actions(session.human_actors[0]))
+        elif player is not None and not self.watching:
+            listed = state.legal_actions(player)
+            actions = [a for a in listed if not isinstance(a, Place) or a.kind == self.kind]
+            actions += [Lift(s) for _, s in state.placements[player].pieces]
+        else:
+            actions = []
+        self.actions = actions
+        labels = [default_label(a) for a in actions]
+        if labels != self.action_list.labels:
+            self.action_list.param.update(labels=labels, version=self.action_list.version + 1)
+        self.action_list.visible = bool(actions)
+
+    def _match_html(self, state: FairSquareState) -> str:
+        rounds = range(1, state.match.rounds + 1)
+        garnets = state.options["garnets"] == "on"
+        head = "".join(f"<th scope='col'>Round {r}</th>" for r in rounds)
+        rows = []
+        for p in range(state.match.seats):
+            cells = []
+            for r in rounds:
+                record = next((x for x in state.round_records(r) if p in x.players), None)
+                if record is None:
+                    cells.append("<td>–</td>")
+                else:
+                    k = record.players.index(p)
+                    cells.append(f"<td>{record.points[k]} ({PLACES.get(record.places[k], '')})</td>")
+            seat = escape(seat_label(GAME, self.page.session.seats[p]))
+            rows.append(f"<tr><th scope='row' style='text-align:left'>{NAMES[p]} ({seat})</th>{''.join(cells)}"
+                        f"<td><strong>{state.points[p]}</strong></td>"
+                        + (f"<td>{state.garnets[p]}</td>" if garnets else "") + "</tr>")
+        table = ("<table style='border-collapse:collapse' aria-label='Match points per round'><thead><tr>"
+                 f"<th scope='col'>Player</th>{head}<th scope='col'>Total</th>"
+                 + ("<th scope='col'>Garnets</th>" if garnets else "") + f"</tr></thead><tbody>{''.join(rows)}"
+                 "</tbody></table><p class='rb-help' style='margin:0.2em 0'>Round points: 3, 2, 1, 0 by place "
+                 "on the board (place in brackets).</p>")
+        outcome = state.outcome
+        if outcome is not None:
+            top = max(state.points)
+            winners = ", ".join(NAMES[p] for p in range(state.match.seats) if state.points[p] == top)
+            table += (f"<section aria-label='Match result' style='border:3px solid #1b5e20;background:#e8f5e9;"
+                      f"color:#111;padding:0.4em 0.8em;border-radius:6px'><h3 style='margin:0'>Match over</h3>"
+                      f"<p style='margin:0.3em 0'>Winner: {escape(winners)} with {top} points. Elimination "
+                      f"candidate: {escape(NAMES[state.eliminated])}.</p>"
+                      f"<p style='margin:0'>{escape(outcome.reason[:1].upper() + outcome.reason[1:])}.</p>"
+                      "</section>")
+        return table
+
+    def _result_html(self) -> str:
+        record = self.player.record
+        if record is None:
+            return ""
+        if self.player.turn < self.player.last_turn:
+            return "<p class='rb-help' style='margin:0.2em 0'>The board's places show after turn 15.</p>"
+        rows = "".join(
+            f"<tr><th scope='row' style='text-align:left'>{NAMES[p]}</th><td>{record.scores[k]}</td>"
+            f"<td>{record.threes[k]}</td><td>{record.twos[k]}</td><td>{record.left[k]}</td>"
+            f"<td>{PLACES.get(record.places[k], record.places[k])}</td><td>+{record.points[k]}</td>"
+            f"<td>{escape(place_reason(record, k))}</td></tr>" for k, p in enumerate(record.players))
+        return (f"<table style='border-collapse:collapse' aria-label='Places on this board'><caption "
+                f"style='text-align:left;font-weight:bold'>{escape(record_label(record))}: places</caption>"
+                "<thead><tr><th scope='col'>Player</th><th scope='col'>Owned</th><th scope='col'>3-point squares</th>"
+                "<th scope='col'>2-point squares</th><th scope='col'>Pieces left</th><th scope='col'>Place</th>"
+                f"<th scope='col'>Points</th><th scope='col'>Why</th></tr></thead><tbody>{rows}</tbody></table>")
+
+    def picture(self) -> Picture:
+        """What the board shows now: the watched turn, or the placement the viewer may see."""
+        state = fs_state(self.page.session.state)
+        record = self.player.record
+        if self.watching and record is not None:
+            roster = tuple(t.name for t in state.match.pieces.roster(record.round_number))
+            shown = self.player.picture(roster)
+            assert shown is not None
+            return shown
+        who = self.viewer(self.page)
+        anchor = who if who is not None else self.curtain_for()
+        group = state.group_of(anchor) if anchor is not None else 0
+        player = self.placer()
+        roster = tuple(t.name for t in state.roster())
+        placeable: frozenset[int] = frozenset()
+        if player is not None and len(state.placements[player].pieces) < PIECES:
+            placeable = state.board_of(player).legal - {s for _, s in state.placements[player].pieces}
+        board = state.match.boards[state.round_number - 1][group]
+        return Picture(board, placement_frame(state, who, group), roster, placeable)
+
+    def redraw(self) -> None:
+        """Draw the board, its legend and the watched board's result."""
+        if not hasattr(self, "page"):
+            return
+        picture = self.picture()
+        assert isinstance(self.page.board, FairBoard)
+        self.page.board.draw(picture)
+        shapes = markers(picture.roster)
+        self.legend.object = (
+            "<p class='rb-help' style='margin:0.2em 0'>Gold squares score their number (1-3); hatched grey "
+            "squares are forbidden for placement; a coloured frame marks the owner. Pieces: "
+            + "; ".join(f"{escape(kind)} = {MARKER_WORDS[shapes[kind]]}" for kind in picture.roster)
+            + ", labelled with initial and rank, in the owner's colour; arrows show this turn's moves, red "
+              "squares battles, dashed orange squares separations, and 1/2 a capture in progress.</p>")
+        self.result.object = self._result_html() if self.watching else ""
+
+    # --- layout --------------------------------------------------------------------------
+
+    def controls(self, page: GamePage) -> list[Any]:
+        return [self.legend, page.refused, pn.Row(self.watch_button, page.undo_button), self.curtain,
+                self.placing_box, self.watch_box]
+
+    def panels(self, page: GamePage) -> list[Any]:
+        return [heading("Match"), self.match, heading("Position as text"), page.text, page.share, self.dialog]
+
+
+def create_app() -> pn.Template:
+    """A new Fair and Square page (one per browser session)."""
+    return create_page(GamePage(FairSquareView()))
+
+
+if __name__.startswith("bokeh_app_"):  # `panel serve` of this file; an import (the site's entry) serves nothing
+    create_app().servable(title="Fair and Square - Rulebox")

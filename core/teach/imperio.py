@@ -321,8 +321,10 @@ def percent(value: Fraction | float, lang: str = LANG) -> str:
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str) -> str:
+    """An HTML table: ``head`` labels the columns, each row's first cell (markup) labels its row."""
     th = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    body = "".join(f'<tr><th scope="row">{row[0]}</th>' + "".join(f"<td>{cell}</td>" for cell in row[1:]) + "</tr>"
+                   for row in rows)
     return (f'<table><caption style="caption-side:top;text-align:left">{html.escape(caption)}</caption>'
             f"<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>")
 
@@ -355,7 +357,7 @@ def odds_table(rule: str = "sum", largest: int = 5) -> Html:
     rows, lines = [], []
     for a in range(1, largest + 1):
         chances = [ib.combat_odds(a, d, rule) for d in range(1, largest + 1)]
-        rows.append([f"<strong>{a}</strong>", *(f"<strong>{percent(w)}</strong><br><small>tie {percent(t)}</small>"
+        rows.append([str(a), *(f"<strong>{percent(w)}</strong><br><small>tie {percent(t)}</small>"
                                                 for w, t, _ in chances)])
         lines.append(f"{a} against " + "; ".join(f"{d}: {percent(w)} win, {percent(t)} tie"
                                                  for d, (w, t, _) in enumerate(chances, 1)))
@@ -383,7 +385,7 @@ def rock_paper_scissors() -> Html:
     head = ["attacker ↓ / defender →", *(NAMES[u] for u in UNITS)]
     rows, lines = [], []
     for attacker in UNITS:
-        row = [f"<strong>{NAMES[attacker]}</strong>"]
+        row = [NAMES[attacker]]
         for defender in UNITS:
             a, d, win, how = _matchup(attacker, defender)
             star = " ★" if (attacker, defender) in BEATS else ""

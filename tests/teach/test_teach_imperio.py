@@ -133,7 +133,9 @@ def test_odds_name_every_modifier_and_flag_friendly_splash() -> None:
 
 
 def test_the_odds_table_matches_the_published_tables() -> None:
-    sums = lesson.odds_table().text.splitlines()
+    table = lesson.odds_table()
+    sums = table.text.splitlines()
+    assert table.markup.count('<th scope="row">') == 5 and table.markup.count('<th scope="col">') == 6
     assert sums[3] == ("3 against 1: 97% win, 2% tie; 2: 78% win, 7% tie; 3: 45% win, 9% tie; "
                        "4: 19% win, 7% tie; 5: 6% win, 3% tie")
     highest = lesson.odds_table("highest").text.splitlines()

@@ -52,7 +52,9 @@ class History[T](Sequence[T]):
 
     def __getitem__(self, index: int | slice) -> T | History[T]:
         if isinstance(index, slice):
-            return History(self._items[:self._size][index])
+            start, stop, step = index.indices(self._size)
+            items = self._items
+            return History(items[start:stop] if step == 1 else (items[i] for i in range(start, stop, step)))
         position = index + self._size if index < 0 else index
         if not 0 <= position < self._size:
             raise IndexError("history index out of range")

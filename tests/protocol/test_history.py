@@ -29,6 +29,7 @@ def test_the_newest_version_grows_in_place() -> None:
 def test_reads_like_a_tuple() -> None:
     seq = History(range(6))
     assert seq[0] == 0 and seq[-1] == 5 and list(seq[1:3]) == [1, 2] and seq[::-2] == (5, 3, 1)
+    assert seq.plus(6)[:] == tuple(range(7)) and seq[:] == tuple(range(6)) and seq[-2:] == (4, 5)
     assert isinstance(seq[1:], History) and seq[1:] == tuple(range(1, 6))
     assert 3 in seq and seq.index(4) == 4 and seq.count(2) == 1 and list(reversed(seq))[0] == 5
     for index in (6, -7):
@@ -50,3 +51,12 @@ def test_equality_and_hash_agree_with_tuples(left: list[int], right: list[int]) 
 def test_pickles_as_its_items() -> None:
     seq = History(["x"]).plus("y")
     assert pickle.loads(pickle.dumps(seq)) == ("x", "y")
+
+
+@given(st.lists(st.integers(), max_size=12), st.integers(0, 6), st.one_of(st.none(), st.integers(-14, 14)),
+       st.one_of(st.none(), st.integers(-14, 14)), st.one_of(st.none(), st.integers(-4, 4).filter(bool)))
+def test_slices_are_the_tuples_slices(items: list[int], grown: int, start: int | None, stop: int | None,
+                                      step: int | None) -> None:
+    seq = History(items)
+    seq.plus(*range(grown))         # a longer version shares the list: slices must not see it
+    assert seq[start:stop:step] == tuple(items)[start:stop:step]

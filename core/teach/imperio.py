@@ -375,7 +375,8 @@ def _matchup(attacker: str, defender: str) -> tuple[int, int, Fraction, str]:
     att, dfd = Piece(attacker, 0, 1, 0), Piece(defender, 1, 2, 1)
     kind = SHOT if attacker == "A" else MELEE
     steps = 4 if attacker == "K" and defender != "P" else 0
-    a, d = pools(kind, att, 0 if kind == MELEE else 36, dfd, 10, charge_steps=steps)
+    where = ib.parse("d4" if kind == MELEE else "d2")  # next to the defender on d5, or a shot from 3 away
+    a, d = pools(kind, att, where, dfd, ib.parse("d5"), charge_steps=steps)
     how = {"A": "shot", "K": "charge" if steps else "point-blank"}.get(attacker, "melee")
     return a.dice, d.dice, ib.combat_odds(a.dice, d.dice)[0], how
 
@@ -563,6 +564,9 @@ def _units(count: int) -> str:
 
 def bot_game(seed: int = 12, limit: int = 2000) -> BotGame:
     """Two tactician bots play the default armies (Red attacks) until the game ends or ``limit`` actions."""
+    for where, value, top in (("seed", seed, 2**31), ("limit", limit, 10_000)):
+        if type(value) is not int or not 0 <= value <= top:
+            raise InputError(where, f"must be a whole number 0 to {top}", value)
     state = ib.GAME.new(seed=seed, setup="default_armies").apply(ib.ChooseRole("attacker"))
     assert isinstance(state, ImperioState)
     bots = (TacticianBot(seed, time_ms=10**6), TacticianBot(seed + 1, time_ms=10**6))

@@ -194,4 +194,6 @@ def test_a_bot_game_is_summarised_and_stepped_through_turn_by_turn() -> None:
     assert "<svg" in last.markup and "last turn" in game.next_turn().text
     with pytest.raises(InputError, match="must be 1 to"):
         game.turn(0)
+    with pytest.raises(InputError, match="seed: must be a whole number"):
+        lesson.bot_game(seed="12")  # type: ignore[arg-type]
     assert not RULE_ID.search(shown)

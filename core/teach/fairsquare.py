@@ -279,15 +279,17 @@ DEMOS: dict[str, tuple[tuple[Team, ...], int]] = {
 
 def watch(piece: str, square: str | None = None) -> Html:
     """A few turns of one round-1 piece on the default board (optionally starting on ``square``)."""
+    piece = str(piece).capitalize()
     if piece not in DEMOS:
         return message(f"Pick one of the round 1 pieces: {', '.join(DEMOS)}.")
     teams, last = DEMOS[piece]
     if square is not None:
+        square = str(square).upper()
         problem = placement_problem(BOARD, _roster(), [], piece, parse_square(square)) \
-            if re.fullmatch(r"[A-Ga-g][1-7]", square) else "name a square from A1 to G7, like \"B3\""
+            if re.fullmatch(r"[A-G][1-7]", square) else "name a square from A1 to G7, like \"B3\""
         if problem:
             return message(f"Not on {square}: {problem}.")
-        teams = (((piece, square.upper()),), *teams[1:])
+        teams = (((piece, square),), *teams[1:])
     record = run(teams)
     key = _first(record, last, "battle") or _first(record, last, "capture")
     pictures = sorted({0, last, *([key] if key else [])})
@@ -340,10 +342,10 @@ class Duel:
         final = simulate(self.board, placed, 2, rng.seed_stream(DUEL_STREAM)).totals[-1]
         return final[0], final[1]
 
-    def picture(self, mine: Sequence[tuple[str, int]] = ()) -> str:
-        """The board as placed: the bot's pieces (and ``mine`` if given)."""
+    def picture(self) -> str:
+        """The board with the bot's pieces as placed."""
         ranks = {t.name: t.rank for t in self.roster}
-        shown: list[Shown] = [(s, 0, k, ranks[k]) for k, s in mine] + [(s, 1, k, ranks[k]) for k, s in self.bot]
+        shown: list[Shown] = [(s, 1, k, ranks[k]) for k, s in self.bot]
         title = "Exercise 2: the greedy bot's placement (player 2)"
         return _document(board_svg(self.board, shown, (), title, (0, 1)), title)
 
@@ -416,11 +418,12 @@ def best_reply(tries: int = 400, seed: int = 3) -> tuple[tuple[str, int], ...]:
 def _losing_example(setting: Duel) -> tuple[tuple[str, int], ...]:
     """A legal placement that does not beat the bot, to show how an answer is written."""
     stream = rng.seed_stream(1)
-    while True:
+    for _ in range(1000):
         stream, candidate = random_placement(stream, setting.board, setting.roster)
         mine, bot = setting.totals(candidate)
         if mine <= bot:
             return candidate
+    raise RuntimeError("every random placement beats the bot: pick another board for exercise 2")
 
 
 def _capture_turns() -> tuple[int, int]:
@@ -529,9 +532,9 @@ def score_chart(record: BoardRecord) -> str:
         body.append(svglib.text(x(turn), TOP + plot_h + 12, str(turn), 11, "#333"))
     body.append(svglib.text(LEFT + plot_w / 2, CHART_H - 8, "turn →", 11, "#333"))
     for k, seat in enumerate(record.players):
-        points = " ".join(f"{x(t):.1f},{y(trace.totals[k]):.1f}" for t, trace in enumerate(record.turns))
+        path = " ".join(f"{x(t):.1f},{y(trace.totals[k]):.1f}" for t, trace in enumerate(record.turns))
         dash = f' stroke-dasharray="{DASHES[k % len(DASHES)]}"' if DASHES[k % len(DASHES)] else ""
-        body.append(f'<polyline points="{points}" fill="none" stroke="{COLOURS[seat]}" stroke-width="2.5"{dash}/>')
+        body.append(f'<polyline points="{path}" fill="none" stroke="{COLOURS[seat]}" stroke-width="2.5"{dash}/>')
         ly = TOP + 12 + 22 * k
         body.append(f'<line x1="{CHART_W - RIGHT + 10}" y1="{ly}" x2="{CHART_W - RIGHT + 36}" y2="{ly}" '
                     f'stroke="{COLOURS[seat]}" stroke-width="2.5"{dash}/>')

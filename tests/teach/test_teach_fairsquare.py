@@ -62,7 +62,7 @@ def test_each_piece_is_shown_by_a_live_run_where_its_own_rule_decides(piece: str
 
 
 def test_watch_starts_a_piece_where_the_learner_asks_or_says_why_not() -> None:
-    assert "player 1's Sprinter G4" in lesson.watch("Sprinter", "g4").text
+    assert "player 1's Sprinter G4" in lesson.watch("sprinter", "g4").text
     assert lesson.watch("Sprinter", "D4").text.startswith("Not on D4: pieces may not be placed on a point square")
     assert "name a square" in lesson.watch("Sprinter", "Z0").text
     assert "Pick one of the round 1 pieces" in lesson.watch("Queen").text

@@ -310,14 +310,17 @@ def shields(board: ImperioState, archer: str) -> Picture:
 
 
 def percent(value: Fraction | float, lang: str = LANG) -> str:
-    """A chance in whole percent as the notebook's language writes it; never rounds a possible result to 0 or 100."""
+    """A chance in whole percent as the notebook's language writes it; never rounds a possible result to 0 or 100.
+
+    The spaces are non-breaking, so a narrow table cell never splits ``< 1%``.
+    """
     shown = round(float(value) * 100)
     text = number(shown, lang)
     if 0 < value and shown == 0:
-        text = "< 1"
+        text = "<\u00a01"
     elif value < 1 and shown == 100:
-        text = "> 99"
-    return f"{text} %" if lang == "de" else f"{text}%"
+        text = ">\u00a099"
+    return f"{text}\u00a0%" if lang == "de" else f"{text}%"
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str) -> str:

@@ -113,8 +113,8 @@ def test_zones_and_shields_are_drawn_and_named() -> None:
 
 
 @pytest.mark.parametrize(("value", "lang", "shown"), [
-    (0.97, "en", "97%"), (0.0001, "en", "< 1%"), (0.9999, "en", "> 99%"), (0, "en", "0%"), (1, "en", "100%"),
-    (0.455, "de", "46 %"), (0.001, "de", "< 1 %"),
+    (0.97, "en", "97%"), (0.0001, "en", "<\u00a01%"), (0.9999, "en", ">\u00a099%"), (0, "en", "0%"), (1, "en", "100%"),
+    (0.455, "de", "46\u00a0%"), (0.001, "de", "<\u00a01\u00a0%"),
 ])
 def test_percentages_are_whole_and_never_hide_a_possible_result(value: float, lang: str, shown: str) -> None:
     assert lesson.percent(value, lang) == shown
@@ -147,11 +147,11 @@ def test_the_odds_table_matches_the_published_tables() -> None:
 def test_each_unit_type_beats_the_next_in_the_cycle() -> None:
     shown = lesson.rock_paper_scissors().text.splitlines()
     starred = [line for line in shown if line.endswith("★")]
-    assert starred == ["knight on footsoldier: charge, 5 vs 1 dice, wins > 99% ★",
+    assert starred == ["knight on footsoldier: charge, 5 vs 1 dice, wins >\u00a099% ★",
                        "archer on pikeman: shot, 3 vs 1 dice, wins 97% ★",
-                       "pikeman on knight: melee, 4 vs 1 dice, wins > 99% ★",
-                       "footsoldier on archer: melee, 5 vs 1 dice, wins > 99% ★"]
-    assert "knight on pikeman: point-blank, 1 vs 4 dice, wins < 1%" in shown
+                       "pikeman on knight: melee, 4 vs 1 dice, wins >\u00a099% ★",
+                       "footsoldier on archer: melee, 5 vs 1 dice, wins >\u00a099% ★"]
+    assert "knight on pikeman: point-blank, 1 vs 4 dice, wins <\u00a01%" in shown
 
 
 def test_the_default_armies_follow_the_example_deployment() -> None:

@@ -67,6 +67,22 @@ class NewCampaign(pn.viewable.Viewer):
     def __init__(self, session: GameSession, **params: Any) -> None:
         super().__init__(**params)
         self.session = session
+        self.current_seed = html("", margin=(0, 5))
+        self.open_button = button("Set up a new campaign", color="primary", variant="outline")
+        self.open_button.on_click(lambda _e: self.open())
+        self.layout = pn.Column(heading("New campaign"), self.current_seed, self.open_button,
+                                sizing_mode="stretch_width")
+        session.param.watch(self._sync, ["state"])
+        self._sync()
+
+    def open(self) -> None:
+        """Show the form (built on first use: its many fields would slow every page load)."""
+        if not hasattr(self, "edition"):
+            self._build()
+        self.open_button.visible = False
+        self.form.visible = True
+
+    def _build(self) -> None:
         self.edition = pn.widgets.Select(label="Edition", options={"1: most convincing win": 1,
                                                                      "2: move order, tie-breaks": 2},
                                          value=1, stylesheets=[FOCUS_CSS])
@@ -85,7 +101,6 @@ class NewCampaign(pn.viewable.Viewer):
             label="Edition 2 pick list: one button per line (Name, or Name: recipe); blank: the TL pool",
             value="", height=90, stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
         self.seed = pn.widgets.TextInput(label="Deal number (blank: random)", value="", stylesheets=[FOCUS_CSS])
-        self.current_seed = html("", margin=(0, 5))
         roster = [e.name for e in eligible(GAME.resolve_options({}))]
         territories = {load_map("belgium").territories[0].name: ""}
         self.seat_rows: list[tuple[Any, Any, list[Any], list[Any], pn.Column]] = []
@@ -109,14 +124,13 @@ class NewCampaign(pn.viewable.Viewer):
         self.error = html("")
         for widget in (self.edition, self.map, self.players, self.armies, self.placement):
             widget.param.watch(self._show, ["value"])
-        self.layout = pn.Column(
-            heading("New campaign"), pn.FlexBox(self.edition, self.map, self.players, self.armies),
+        self.form = pn.Column(
+            pn.FlexBox(self.edition, self.map, self.players, self.armies),
             pn.FlexBox(self.source, self.placement), self.pick_list,
-            *(row[-1] for row in self.seat_rows), self.seed, self.current_seed, self.start_button, self.error,
+            *(row[-1] for row in self.seat_rows), self.seed, self.start_button, self.error,
             sizing_mode="stretch_width")
-        session.param.watch(self._sync, ["state"])
+        self.layout.append(self.form)
         self._show()
-        self._sync()
 
     def _show(self, *_: Any) -> None:
         board = load_map(str(self.map.value))

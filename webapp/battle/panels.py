@@ -10,7 +10,6 @@ from typing import Any
 
 import panel as pn
 from bokeh.models import ColumnDataSource, Range1d
-from bokeh.models.annotations import Legend, LegendItem
 from bokeh.plotting import figure
 
 from core.battle import load_record, round_summary, write_record
@@ -26,7 +25,6 @@ from webapp.shell.session import HUMAN, GameSession, seat_label
 from webapp.shell.widgets import FOCUS_CSS, button, heading, html
 
 MAX_FILE_BYTES = 4_000_000
-CHART_SERIES = 5
 
 
 def _swatch(colour: str, pattern: bool = False) -> str:
@@ -81,34 +79,31 @@ class LandChart(pn.viewable.Viewer):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        self.sources = [ColumnDataSource(data={"x": [], "y": []}) for _ in range(CHART_SERIES)]
+        self.lines = ColumnDataSource(data={"xs": [], "ys": [], "colour": [], "name": []})
+        self.dots = ColumnDataSource(data={"x": [], "y": [], "colour": []})
         self.x_range, self.y_range = Range1d(start=0, end=1), Range1d(start=0, end=6)
         fig = figure(width=360, height=220, toolbar_location=None, tools="", title="Lands per round",
                      x_axis_label="round (0: the start)", y_axis_label="lands",
                      x_range=self.x_range, y_range=self.y_range)
-        self.lines = [fig.line("x", "y", source=s, line_width=3) for s in self.sources]
-        self.dots = [fig.scatter("x", "y", source=s, size=7) for s in self.sources]
-        self.legend = Legend(location="top_left", label_text_font_size="11px")
-        fig.add_layout(self.legend, "right")
+        fig.multi_line("xs", "ys", source=self.lines, line_color="colour", line_width=3, legend_field="name")
+        fig.scatter("x", "y", source=self.dots, fill_color="colour", line_color="colour", size=7)
+        fig.legend.location = "top_left"
+        fig.legend.label_text_font_size = "11px"
         self.figure = fig
         self.pane = pn.pane.Bokeh(fig, margin=(0, 5))
 
     def show_campaign(self, state: CampaignState) -> None:
         counts = lands_by_round(state)
-        series = [{"x": list(range(len(counts))), "y": [row[p] for row in counts]} for p in range(len(state.names))]
+        rounds = list(range(len(counts)))
+        players = range(len(state.names))
+        lines = {"xs": [rounds for _ in players], "ys": [[row[p] for row in counts] for p in players],
+                 "colour": list(state.colours), "name": list(state.names)}
+        dots = {"x": [r for _ in players for r in rounds], "y": [row[p] for p in players for row in counts],
+                "colour": [state.colours[p] for p in players for _ in rounds]}
 
         def apply() -> None:
-            items = []
-            for i, source in enumerate(self.sources):
-                present = i < len(state.names)
-                source.data = series[i] if present else {"x": [], "y": []}
-                self.lines[i].glyph.line_color = state.colours[i] if present else "#ffffff"
-                self.dots[i].glyph.fill_color = self.dots[i].glyph.line_color = \
-                    state.colours[i] if present else "#ffffff"
-                self.lines[i].visible = self.dots[i].visible = present
-                if present:
-                    items.append(LegendItem(label=state.names[i], renderers=[self.lines[i]]))
-            self.legend.update(items=items)
+            self.lines.data = lines
+            self.dots.data = dots
             self.x_range.end = max(1, len(counts) - 1)
             self.y_range.end = max(state.threshold, *(max(row) for row in counts)) + 0.5
 

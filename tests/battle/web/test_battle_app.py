@@ -218,9 +218,9 @@ def test_a_round_with_bot_and_auto_played_battles_resolves_with_a_summary() -> N
     assert "Round 1 result" in battle_view.news.object
     assert ("takes" in battle_view.news.object or "No territory changed hands" in battle_view.news.object)
     assert "<h4 style='margin:0.3em 0 0 0'>Round 1</h4>" in battle_view.history.object
-    lines = page.view.chart.sources  # type: ignore[attr-defined]
-    assert [s.data["x"] for s in lines[:4]] == [[0, 1]] * 4
-    assert [s.data["y"][1] for s in lines[:4]] == [state.lands(p) for p in range(4)]
+    lines = battle_view.chart.lines.data
+    assert lines["xs"] == [[0, 1]] * 4 and lines["name"] == list(state.names)
+    assert [ys[1] for ys in lines["ys"]] == [state.lands(p) for p in range(4)]
     assert all(b.result is not None for b in state.past[0].battles)
 
 
@@ -327,6 +327,7 @@ def test_the_moderator_form_refuses_bad_lines() -> None:
 def test_new_campaign_form_picks_buttons_places_armies_and_shows_the_seed() -> None:
     page = new_page()
     dialog = view(page).dialog
+    dialog.open()
     dialog.players.value = 3
     dialog.map.value = "lesotho"
     dialog.seat_rows[0][2][0].value = "Bauer"
@@ -349,6 +350,7 @@ def test_new_campaign_form_picks_buttons_places_armies_and_shows_the_seed() -> N
 def test_manual_placement_puts_each_army_on_its_chosen_territory() -> None:
     page = new_page()
     dialog = view(page).dialog
+    dialog.open()
     dialog.players.value = 3
     dialog.placement.value = "manual"
     spots = ["antwerp", "limburg", "hainaut", "namur", "west_flanders", "east_flanders"]

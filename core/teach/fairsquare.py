@@ -35,8 +35,8 @@ from core.fairsquare.state import FairSquareState
 from core.protocol import InputError, actor_name
 from core.teach import Exercise, Html, Picture, Tutor, as_number, message, navigation, ready
 
-__all__ = ["Round", "balance", "battle", "board", "bots_play", "check", "exercise", "hint", "links", "may_place",
-           "pieces", "solution", "standoff", "start", "watch"]
+__all__ = ["Round", "balance", "battle", "board", "bots_play", "check", "cycle", "exercise", "hint", "links",
+           "may_place", "pieces", "solution", "standoff", "start", "watch"]
 
 GAME_NAME, PAGE = "fair-and-square", "fairsquare"
 BOARD = board_from_json(DEFAULT_BOARD)
@@ -310,6 +310,16 @@ def standoff() -> Html:
     """Two pieces of the same rank meet: no battle; they separate next turn, and the square stays contested."""
     record = run(((("Ranger", "B3"),), (("Ranger", "F5"),)))
     return story(record, 4, (2, 3, 4), "Two Rangers of different players both want D4, turns 1 to 4:")
+
+
+def cycle() -> Html:
+    """Round 3: a Marauder aiming where a Traveller will go, and the Traveller dodging where the Marauder will
+    go, each wait for the other's prediction; both pick a move at random."""
+    record = run(((("Marauder", "A3"),), (("Traveller", "B2"),)), round_number=3)
+    turn = _first(record, 15, "battle")
+    assert turn is not None
+    return story(record, turn, range(turn + 1), f"Round 3: player 1's Marauder, player 2's dodging Traveller, "
+                                                f"turns 1 to {turn}:")
 
 
 # --------------------------------------------------------------------------- exercises

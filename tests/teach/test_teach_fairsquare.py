@@ -85,6 +85,13 @@ def test_the_standoff_keeps_two_equal_ranks_off_the_square() -> None:
     assert "Separation on D4 (next turn)" in lesson.standoff().text
 
 
+def test_the_cycle_shows_two_pieces_waiting_for_each_other_picking_at_random() -> None:
+    record = lesson.run(((("Marauder", "A3"),), (("Traveller", "B2"),)), round_number=3)
+    assert [s.rule for s in record.turns[1].steps] == ["cycle", "cycle"]
+    shown = lesson.cycle()
+    assert shown.text.count("(prediction cycle): picks at random") == 2 and shown.markup.count("<svg") == 3
+
+
 def test_capture_exercise_counts_still_turns_after_the_arrival() -> None:
     arrive, owned = lesson._capture_turns()
     assert owned == arrive + lesson.BOARD.values[parse_square("D4")]

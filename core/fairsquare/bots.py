@@ -12,7 +12,7 @@ response (rival samples replaced by the rivals' own best responses) did not help
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from core import rng
 from core.bots import seat
@@ -26,6 +26,10 @@ from core.fairsquare.trace import Piece
 from core.protocol import Action, BotLevel, Game, State
 
 Pieces = tuple[tuple[str, int], ...]
+PLANS_KEPT = 256
+_PLANS: dict[tuple[object, ...], Pieces] = {}
+"""Placements planned so far, shared by every bot: a page makes a fresh bot for each action, and a
+placement is five actions planned once (the oldest plans are dropped first)."""
 
 
 def board_points(board: Board, roster: Sequence[PieceType], teams: Sequence[Pieces], stream: int,
@@ -56,7 +60,6 @@ class PlacementBot:
     seed: int = 0
     candidates: int = 50
     samples: int = 5
-    _plans: dict[tuple[int, int, int], Pieces] = field(default_factory=dict, repr=False)
 
     def choose(self, state: State, actor: int | None = None) -> Action:
         player = seat(state, actor)
@@ -67,10 +70,14 @@ class PlacementBot:
         mine = state.placements[player].pieces
         if len(mine) == PIECES:
             return Confirm()
-        key = (state.seed, state.round_number, player)
-        plan = self._plans.get(key)
+        seats = state.match.groups[state.round_number - 1][state.group_of(player)]
+        key = (self.seed, self.candidates, self.samples, state.seed, state.round_number, player, len(seats),
+               state.board_of(player), state.roster(), state.options["friendly_losses"])
+        plan = _PLANS.get(key)
         if plan is None or plan[:len(mine)] != mine:
-            plan = self._plans[key] = self.plan(state, player)
+            plan = _PLANS[key] = self.plan(state, player)
+            while len(_PLANS) > PLANS_KEPT:
+                del _PLANS[next(iter(_PLANS))]
         kind, square = plan[len(mine)]
         return Place(kind, square)
 

@@ -32,7 +32,8 @@ from webapp.fairsquare.watch import RoundPlayer, record_label
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.session import HUMAN, seat_label
-from webapp.shell.widgets import FOCUS_CSS, ButtonList, button, default_label, heading, html
+from webapp.shell.sections import Disclosure
+from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, button, default_label, heading, html
 
 NAMES = tuple(f"Player {k + 1}" for k in range(8))
 PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
@@ -130,6 +131,7 @@ class FairSquareView(GameView):
         self.watch_button = button("Watch the played boards (W)", variant="outline")
         self.watch_button.on_click(lambda _event: self.toggle_watch())
         self.legend = html("", sizing_mode="stretch_width")
+        self.board_label = BoardLabel(label="Board and score chart (the text view and the lists say the same)")
         self.match = html("", sizing_mode="stretch_width")
         self.result = html("", sizing_mode="stretch_width")
         self.watch_box = pn.Column(self.player, self.result, sizing_mode="stretch_width")
@@ -478,10 +480,13 @@ class FairSquareView(GameView):
 
     def controls(self, page: GamePage) -> list[Any]:
         return [self.legend, page.refused, pn.Row(self.watch_button, page.undo_button), self.curtain,
-                self.placing_box, self.watch_box]
+                self.placing_box, self.watch_box, self.board_label]
 
     def panels(self, page: GamePage) -> list[Any]:
-        return [heading("Match"), self.match, heading("Position as text"), page.text, page.share, self.dialog]
+        return [heading("Match"), self.match, Disclosure("Position as text", page.text, open=True), page.share]
+
+    def setup_form(self, page: GamePage) -> SetupDialog:
+        return self.dialog
 
 
 def create_app() -> pn.Template:

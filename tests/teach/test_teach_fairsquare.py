@@ -3,6 +3,7 @@ telling, and the figures the notebook quotes are the ones the balance check meas
 
 from __future__ import annotations
 
+import doctest
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -214,3 +215,8 @@ def test_run_keeps_every_piece_on_the_board_or_removed() -> None:
     for trace in record.turns:
         assert all(s == REMOVED or 0 <= s < 49 for s in trace.positions)
     assert record.turns[-1].positions[1] == REMOVED
+
+
+def test_the_module_examples_hold() -> None:
+    result = doctest.testmod(lesson)
+    assert result.attempted and not result.failed

@@ -188,12 +188,18 @@ class MatchView(pn.viewable.Viewer):
         if not choices:
             self.index = None
             return
+        shown = self.index if self.index is not None and self.index in choices.values() else None
+        wanted = next(iter(choices.values())) if shown is None else shown
+        if shown is None or state.battles[wanted].result is not None:
+            waiting = [i for i in choices.values() if state.battles[i].result is None]
+            mine = [i for i in waiting if self._human_in(state, i)]
+            wanted = (mine or waiting or [wanted])[0]
         if self.pick.options != choices:
             self.pick.options = choices
-        if self.index not in choices.values():
-            mine = [i for i in choices.values() if self._human_in(state, i)]
-            self.pick.value = (mine or list(choices.values()))[0]
+        if self.pick.value != wanted:
+            self.pick.value = wanted
             return
+        self.index = wanted
         match, index = self.match, self.index
         if match is None or index is None:
             return

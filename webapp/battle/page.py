@@ -67,7 +67,7 @@ class BattleView(GameView):
     footer = ("Rules: ButtonMen Battle (the ButtonMen Wiki's campaign game, editions 1 and 2), as written in "
               "Rulebox's rules notes. Battles are Button Men matches to three round wins.")
     default_seats = (HUMAN, *(BOT_FIRST,) * 4)
-    board_width = 600
+    board_width = 660
     moderator = True
     keys = ("p", "x", "a")
     key_rows = (

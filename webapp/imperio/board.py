@@ -3,18 +3,20 @@
 Pieces are told apart by more than colour: the letter of their type (H B K A P F), the
 shape of their side (red attacker: circles, blue defender: diamonds; bases are squares)
 and an arrow pointing the way the side marches (red up, blue down).  A tap on a square
-goes to :class:`~webapp.imperio.model.Table` through ``on_square``; what the board
+(a Bokeh ``Tap`` event) goes to :class:`~webapp.imperio.model.Table` through ``on_square``; what the board
 highlights comes from the same table (the state's legal actions) and the overlay facts
 of :mod:`core.imperio.overlays`.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 import panel as pn
-from bokeh.models import ColumnDataSource, TapTool
+from bokeh.events import DoubleTap, Tap
+from bokeh.models import ColumnDataSource
 
 from core.imperio import ImperioState
 from core.imperio.board import FILES, SIZE, UNITS
@@ -43,6 +45,12 @@ OVERLAYS = {"zones": "Pikeman zones", "archers": "Archer lines and shielded squa
 def centre(sq: int) -> tuple[float, float]:
     """The centre of a square in board units (file a on the left, rank 1 at the bottom)."""
     return sq % SIZE + 0.5, sq // SIZE + 0.5
+
+
+def square_at(x: float, y: float) -> int | None:
+    """The square under the board point ``(x, y)``, or None off the board."""
+    file, rank = math.floor(x), math.floor(y)
+    return file + SIZE * rank if 0 <= file < SIZE and 0 <= rank < SIZE else None
 
 
 def square_pixels(sq: int) -> tuple[float, float]:
@@ -228,7 +236,6 @@ class ImperioBoard(Board):
         names = ("cells", "shields", "frames", "marks", "pieces", "letters", "reserve_pieces", "reserve_words")
         self.sources = {n: ColumnDataSource(data=columns("x", "y")) for n in names}
         self.figure = self._build()
-        self.sources["cells"].selected.on_change("indices", self._on_tap)
         self.pane = pn.pane.Bokeh(self.figure, margin=(0, 5))
         self.show_state(state)
 
@@ -237,10 +244,8 @@ class ImperioBoard(Board):
         s = self.sources
         for name in s:
             s[name].data = columns(*self._empty_columns(name))
-        cells = fig.rect("x", "y", 1, 1, source=s["cells"], fill_color="fill", line_color=LINE,
-                         hatch_pattern="hatch", hatch_color="hatch_color", hatch_alpha=0.55, hatch_scale=10,
-                         nonselection_fill_alpha=1.0, selection_fill_alpha=1.0, nonselection_hatch_alpha=0.55,
-                         selection_hatch_alpha=0.55, nonselection_line_alpha=1.0)
+        fig.rect("x", "y", 1, 1, source=s["cells"], fill_color="fill", line_color=LINE, hatch_pattern="hatch",
+                 hatch_color="hatch_color", hatch_alpha=0.55, hatch_scale=10)
         fig.rect("x", "y", 1, 1, source=s["shields"], fill_alpha=0, line_alpha=0, hatch_pattern="o",
                  hatch_color="#5d4037", hatch_alpha=0.45, hatch_scale=8)
         fig.scatter("x", "y", source=s["pieces"], marker="marker", size="size", fill_color="fill", fill_alpha="alpha",
@@ -259,7 +264,8 @@ class ImperioBoard(Board):
                   "text": list(FILES) + [str(rank) for rank in range(1, SIZE + 1)]}
         fig.text("x", "y", text="text", source=ColumnDataSource(data=labels), text_align="center",
                  text_baseline="middle", text_font_size="15px", text_color="#222222")
-        fig.add_tools(TapTool(renderers=[cells]))
+        fig.on_event(Tap, self.on_tap)
+        fig.on_event(DoubleTap, self.on_tap)  # BokehJS reports a quick second tap (anywhere) only as this
         return fig
 
     @staticmethod
@@ -301,12 +307,10 @@ class ImperioBoard(Board):
 
         update_bokeh(apply)
 
-    def _on_tap(self, _attr: str, _old: list[int], new: list[int]) -> None:
-        if not new:
-            return
-        sq = self.sources["cells"].data["sq"][new[0]]
-        self.sources["cells"].selected.indices = []
-        self.on_square(sq)
+    def on_tap(self, event: Tap | DoubleTap) -> None:
+        """A tap on the figure (each one is its own event, so quick taps on two squares both count)."""
+        if event.x is not None and event.y is not None and (sq := square_at(event.x, event.y)) is not None:
+            self.on_square(sq)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.pane

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from html import escape
 
+from bokeh.events import Tap
+
 import core
 import core.imperio as ib
 from core.imperio import EndTurn, ImperioState
-from webapp.imperio.board import centre
+from webapp.imperio.board import ImperioBoard, centre, square_at
 from webapp.imperio.page import ImperioView
 from webapp.shell.game_page import GamePage
 from webapp.shell.links import encode
@@ -32,8 +34,11 @@ def state_of(app: GamePage) -> ImperioState:
 
 
 def tap(app: GamePage, square: str) -> None:
-    """A tap on the board's square (through the figure's selection, as a click does)."""
-    app.board.sources["cells"].selected.indices = [ib.parse(square)]
+    """A tap on the board's square (the figure's tap event, as a click sends it)."""
+    board = app.board
+    assert isinstance(board, ImperioBoard)
+    x, y = centre(ib.parse(square))
+    board.on_tap(Tap(board.figure, x=x + 0.3, y=y - 0.3))
 
 
 def marked(app: GamePage) -> set[str]:
@@ -70,6 +75,12 @@ def test_the_page_opens_on_the_attackers_first_turn_with_the_default_armies() ->
     assert "d2: knight" in app.view.pieces.labels
     assert len(app.board.sources["pieces"].data["x"]) == 36
     assert "K × 6" in app.board.sources["reserve_words"].data["text"]
+
+
+def test_a_tap_finds_its_square_and_nothing_off_the_board() -> None:
+    assert [square_at(*centre(sq)) for sq in range(81)] == list(range(81))
+    assert square_at(0.01, 8.99) == ib.parse("a9") and square_at(8.99, 0.01) == ib.parse("i1")
+    assert square_at(-0.2, 3.0) is None and square_at(9.5, 3.0) is None and square_at(3.0, 9.1) is None
 
 
 def test_selecting_a_unit_highlights_its_steps_and_follows_it() -> None:

@@ -1,0 +1,140 @@
+"""Imperio Bellum in Chromium against ``panel serve``: a few turns against the bot, odds, a reload."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+import core
+import core.imperio as ib
+from core.imperio import Attack, ImperioState, Shot, Step
+from webapp.imperio.board import square_pixels
+from webapp.shell import links
+
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+GAME = core.get_game("imperio-bellum")
+
+
+def text_view(page: Page) -> Any:
+    return page.locator(".rb-live")
+
+
+def log_items(page: Page) -> Any:
+    return page.get_by_role("region", name="Move log, newest first").locator("li")
+
+
+def open_page(page: Page, url: str | None) -> None:
+    """Go to ``url`` (None: reload) and wait until the game is drawn."""
+    if url is None:
+        page.reload()
+    else:
+        page.goto(url)
+    expect(page.locator(".bk-Canvas").first).to_be_visible()
+    expect(text_view(page)).to_contain_text(re.compile(r"Imperio Bellum\. (Turn \d+|Game over)"))
+
+
+def settled_state(page: Page) -> ImperioState:
+    """The game in the address bar once it holds every action of the move log."""
+    deadline = time.monotonic() + 20
+    while True:
+        value = parse_qs(urlparse(page.url).query)["game"][0]
+        record = links.decode(value)[0]
+        if len(record["actions"]) == log_items(page).count():
+            state = core.replay(record)
+            assert isinstance(state, ImperioState)
+            return state
+        assert time.monotonic() < deadline, "the address bar did not catch up with the move log"
+        page.wait_for_timeout(100)
+
+
+def wait_for_my_turn(page: Page) -> ImperioState:
+    """Wait until red (the human, player 1) acts or the game is over; the game as it stands."""
+    expect(page.locator("strong").filter(has_text=re.compile(r"player 1 \(red attacker\) to act|Game over"))
+           ).to_be_visible(timeout=60_000)
+    return settled_state(page)
+
+
+def click_square(page: Page, square: int) -> None:
+    """Click the centre of a square on the Bokeh board."""
+    canvas = page.locator(".bk-Canvas").first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box is not None
+    x, y = square_pixels(square)
+    page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def act(page: Page, do: Any) -> None:
+    """Run ``do()`` and wait for the move log to grow."""
+    before = log_items(page).count()
+    do()
+    expect(log_items(page)).not_to_have_count(before)
+
+
+def attack_after_the_odds(page: Page, state: ImperioState, action: Attack | Shot) -> None:
+    """Click the attacker and its target, check the odds shown, then confirm."""
+    click_square(page, action.frm)
+    click_square(page, action.to)  # at once: each tap is its own event
+    odds = page.get_by_role("table", name=f"Odds of {action}")
+    expect(odds).to_be_visible()
+    for duel in ib.odds(state, action).duels:
+        expect(odds).to_contain_text(str(duel.duel.attacker))
+        expect(odds).to_contain_text(f"{float(duel.win):.1%}")
+    assert log_items(page).count() == len(state.history), "nothing is played before the confirmation"
+    act(page, lambda: page.get_by_role("button", name=f"Confirm {action} (C)").click())
+    expect(page.get_by_label("Latest fights, newest first").locator("li").first).to_contain_text(str(action))
+    expect(page.get_by_label("Latest fights, newest first").first).to_contain_text("rolls")
+
+
+def forward_step(state: ImperioState) -> Step:
+    """A step of one of red's units toward the blue side (an archer first: it may shoot next turn)."""
+    steps = [a for a in state.legal_actions() if isinstance(a, Step) and a.unit in "KAPF" and a.to // 9 > a.frm // 9]
+    return min(steps, key=lambda a: ("AKFP".index(a.unit), -a.to // 9, abs(a.to % 9 - 4)))
+
+
+def test_a_few_turns_against_the_bot_with_an_attack_after_its_odds_then_a_reload(
+        tall_page: Page, imperio_url: str) -> None:
+    page = tall_page
+    opening = GAME.new(seed=11, setup="default_armies").apply(ib.ChooseRole("attacker"))
+    open_page(page, f"{imperio_url}?game={links.encode(opening.to_record(), ['human', GAME.default_bot])}")
+    expect(page.get_by_role("button", name="d2: knight")).to_be_visible()
+
+    attacked = False
+    for _turn in range(6):
+        state = wait_for_my_turn(page)
+        if state.is_over:
+            break
+        attacks = [a for a in state.legal_actions() if isinstance(a, (Attack, Shot))]
+        if attacks and not attacked:
+            attack_after_the_odds(page, state, attacks[0])
+            attacked = True
+        else:
+            step = forward_step(state)
+            click_square(page, step.frm)
+            expect(page.get_by_role("button", name=f"{step} (step)")).to_be_visible()
+            act(page, lambda step=step: click_square(page, step.to))
+        if not settled_state(page).is_over and settled_state(page).mover == 0:
+            act(page, lambda: page.keyboard.press("e"))
+        if attacked:
+            break
+    assert attacked, "an attack came within six turns"
+
+    state = wait_for_my_turn(page)
+    shown, log = text_view(page).inner_text(), log_items(page).all_inner_texts()
+    share = page.get_by_role("link", name="Link to this game").get_attribute("href")
+    assert share is not None and "game=" in share
+    open_page(page, None)
+    expect(log_items(page)).to_have_count(len(log))
+    assert text_view(page).inner_text() == shown and log_items(page).all_inner_texts() == log
+    assert settled_state(page) == state
+    other = page.context.new_page()
+    open_page(other, share)
+    expect(log_items(other)).to_have_count(len(log))
+    other.close()

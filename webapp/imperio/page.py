@@ -277,6 +277,7 @@ class ImperioView(GameView):
             self.say("No attack is waiting: choose one of your pieces, then its target.")
             return
         self.table.pending = None
+        self.focus.keep("End the turn")
         self.page.play(pending)
 
     def cancel_attack(self) -> None:
@@ -290,10 +291,15 @@ class ImperioView(GameView):
         self.choose(self._choice_actions[index])
 
     def press_piece(self, index: int) -> None:
-        self.table.selected = self._piece_squares[index]
-        self.table.pending = None
+        """Select a piece from the list; the focus goes on to its first move."""
+        sq = self._piece_squares[index]
+        self.table.selected, self.table.pending = sq, None
+        state = self.page.session.state
+        assert isinstance(state, ImperioState)
+        moves = self.table.piece_actions(state, sq)
+        if moves:
+            self.focus.keep(action_label(state, moves[0]), force=True)
         self.say("")
-        self.focus.keep("Moves of the selected piece")
 
     def press_piece_move(self, index: int) -> None:
         self.choose(self._move_actions[index])
@@ -388,8 +394,19 @@ class ImperioView(GameView):
             if overrun != self._overrun_shown:
                 self.focus.keep("Capture the base", force=True)
         else:
-            self.prompt.object = ""
+            self.prompt.object = self._result_html(state)
         self._overrun_shown = overrun
+
+    @staticmethod
+    def _result_html(state: ImperioState) -> str:
+        if state.result is None:
+            return ""
+        winner = state.winner_text()
+        title = "Drawn game" if winner == "draw" else f"The {winner} ({'red' if winner == 'attacker' else 'blue'}) wins"
+        return (f"<section aria-label='Game summary' style='border:3px solid #1b5e20;background:#e8f5e9;color:#111;"
+                f"padding:0.4em 0.8em;border-radius:6px'><h3 style='margin:0'>{title}</h3>"
+                f"<p style='margin:0.2em 0'>{escape(state.result.reason[:1].upper() + state.result.reason[1:])}. "
+                "Start a new game from the form beside the board.</p></section>")
 
     def _refresh_pieces(self, state: ImperioState, mine: bool) -> None:
         squares = self.table.ready_pieces(state) if mine else []

@@ -102,6 +102,21 @@ def test_selecting_a_unit_highlights_its_steps_and_follows_it() -> None:
     assert "Choose one of your pieces first" in app.notice
 
 
+def test_a_base_spawns_the_chosen_reserve_unit_at_the_start_of_the_turn() -> None:
+    app = two_at_one_screen()
+    tap(app, "b2")
+    assert marked(app) == {"a3", "b3", "c3"}
+    assert app.view.spawn_unit.visible and app.view.spawn_unit.value == "K"
+    assert "spawn K@b3 from b2" in app.view.piece_moves.labels and "Bb2-b3 (step)" in app.view.piece_moves.labels
+    app.view.spawn_unit.value = "P"
+    tap(app, "b3")
+    assert str(app.session.steps[-1].action) == "spawn P@b3 from b2"
+    assert state_of(app).reserves[0] == (6, 10, 13, 20)
+    assert "P × 13" in app.board.sources["reserve_words"].data["text"]
+    tap(app, "b3")
+    assert "units spawned this turn do not act" in app.notice
+
+
 def test_an_attack_shows_its_odds_and_plays_only_when_confirmed() -> None:
     app = two_at_one_screen()
     march(app, "d2-d3", "d3-d4", "d4-d5")
@@ -167,6 +182,28 @@ def test_capture_or_destroy_is_asked_when_a_base_falls() -> None:
     state = state_of(app)
     base = state.board[ib.parse("e8")]
     assert base is not None and base.owner == 0 and base.home == 1 and app.view.prompt.object == ""
+
+
+def test_the_end_of_the_game_is_summed_up() -> None:
+    app = two_at_one_screen(max_board_units=1, setup="deploy", dice_source="manual")
+    for squares in (("e8", "a8", "i8", "d8"), ("e2", "a2", "i2", "d2")):
+        for square in squares:
+            tap(app, square)
+        for _ in range(2):  # units, then (no) reserves
+            app.view.press_choice(app.view.choices.labels.index("Ready"))
+    app.view.press_choice(app.view.choices.labels.index("Ready"))  # no alteration
+    march(app, "d2-d3", "d3-d4", "d4-d5", "d5-d6", "d6-d7")
+    app.view.on_key(app, "e")
+    app.view.on_key(app, "e")
+    tap(app, "d8")
+    app.view.on_key(app, "c")
+    while (awaiting := state_of(app).awaiting) is not None:
+        app.view.press_choice(5 if awaiting.startswith("attack") else 0)
+    summary = app.view.prompt.object
+    assert "Game summary" in summary and "The attacker (red) wins" in summary
+    assert "Player 2 has no unit on the board" in summary
+    assert app.view.pieces.labels == [] and app.view.choices.labels == []
+    assert "The game is over" in app.view.waiting.object
 
 
 def test_undo_stays_within_the_turn_and_before_the_dice() -> None:

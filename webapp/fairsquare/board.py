@@ -165,13 +165,12 @@ class FairBoard(Board):
         fig.text("x", "y", text="progress", source=self.tokens, y_offset=20, text_align="center",
                  text_baseline="middle", text_font_size="12px", text_font_style="bold", text_color="#111111",
                  background_fill_color="#ffffff", background_fill_alpha=0.85)
-        for i in range(SIZE):
-            x, y = square_centre(i)
-            fig.text([x], [y + 0.62], text=[str(i + 1)], text_align="center", text_baseline="middle",
-                     text_font_size="13px", text_color="#333333")
-            x, y = square_centre(i * SIZE)
-            fig.text([x - 0.62], [y], text=[ROWS[i]], text_align="center", text_baseline="middle",
-                     text_font_size="13px", text_color="#333333")
+        columns = [square_centre(i) for i in range(SIZE)]
+        rows = [square_centre(i * SIZE) for i in range(SIZE)]
+        fig.text([x for x, _ in columns] + [x - 0.62 for x, _ in rows],
+                 [y + 0.62 for _, y in columns] + [y for _, y in rows],
+                 text=[str(i + 1) for i in range(SIZE)] + list(ROWS), text_align="center",
+                 text_baseline="middle", text_font_size="13px", text_color="#333333")
         fig.add_tools(TapTool(renderers=[cells]))
         return fig
 

@@ -26,7 +26,7 @@ from core.fairsquare.geometry import name
 from core.fairsquare.placement import MIN_TYPES, PIECES
 from core.protocol import Action, State
 from webapp.fairsquare.board import FairBoard, Picture
-from webapp.fairsquare.frames import MARKER_WORDS, markers, placement_frame
+from webapp.fairsquare.frames import MARKER_WORDS, Frame, markers, placement_frame
 from webapp.fairsquare.setup import SetupDialog
 from webapp.fairsquare.watch import RoundPlayer, record_label
 from webapp.shell.boards import Act
@@ -92,6 +92,8 @@ class FairSquareView(GameView):
         session = page.session
         assert isinstance(page.board, FairBoard)
         page.board.on_square = self.tap
+        session.held = True  # the bots wait until the page is served, so its first response stays quick
+        pn.state.onload(self._release_bots)
         self.kind = ""
         """The piece type chosen in the palette."""
         self.revealed: int | None = None
@@ -135,6 +137,9 @@ class FairSquareView(GameView):
         self.match = html("", sizing_mode="stretch_width")
         self.result = html("", sizing_mode="stretch_width")
         self.watch_box = pn.Column(self.player, self.result, sizing_mode="stretch_width")
+
+    def _release_bots(self) -> None:
+        self.page.session.held = False
 
     # --- who acts ------------------------------------------------------------------------
 
@@ -444,11 +449,13 @@ class FairSquareView(GameView):
         """What the board shows now: the watched turn, or the placement the viewer may see."""
         state = fs_state(self.page.session.state)
         record = self.player.record
-        if self.watching and record is not None:
+        if (self.watching or not state.placing) and record is not None:
             roster = tuple(t.name for t in state.match.pieces.roster(record.round_number))
             shown = self.player.picture(roster)
             assert shown is not None
             return shown
+        if not state.placing:  # over, no played board in view yet (the round player is loading it)
+            return Picture(state.match.boards[-1][0], Frame(0, ()), tuple(t.name for t in state.roster()))
         who = self.viewer(self.page)
         anchor = who if who is not None else self.curtain_for()
         group = state.group_of(anchor) if anchor is not None else 0

@@ -141,6 +141,18 @@ def test_a_confirmed_board_plays_out_and_the_round_player_steps_through_it() -> 
     assert "Round 1" in v.match.object and "(1st)" in v.match.object
 
 
+def test_the_match_ends_with_the_winner_the_candidate_and_the_played_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(FairSquareView, "autoplay", True)
+    page = open_page((HUMAN, BOT, BOT, BOT), seed=3, single_board=True, rounds=1)
+    v = view(page)
+    place_all(page, 0)
+    current = state(page)
+    assert current.is_over and v.status(page) == f"Match over: {current.outcome.reason}."  # type: ignore[union-attr]
+    assert v.watching and v.player.playing and v.player.turn == 0, "the last board plays at once"
+    assert "Match over" in v.match.object and f"candidate: Player {current.eliminated + 1}" in v.match.object
+    assert not v.watch_button.visible and not v.placing_box.visible
+
+
 def test_frames_follow_the_engine_trace_turn_by_turn() -> None:
     page = open_page()
     place_all(page, 0)

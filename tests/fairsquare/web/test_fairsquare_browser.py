@@ -1,0 +1,134 @@
+"""Fair and Square in Chromium against ``panel serve``: a whole board against three bots, the round
+player's controls, a clicked piece's rules, and a reload from the share link."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import core
+from core.fairsquare import FairSquareState, position_after
+from core.fairsquare.geometry import name
+from core.fairsquare.trace import REMOVED
+from webapp.fairsquare.board import GRID, PIXELS_PER_UNIT, square_pixels
+from webapp.fairsquare.page import GAME
+from webapp.shell import links
+
+pytestmark = pytest.mark.browser
+
+SEATS = ["human", GAME.default_bot, GAME.default_bot, GAME.default_bot]
+
+
+@pytest.fixture
+def fairsquare_page(page: Page, panel_serve: Any) -> tuple[Page, str]:
+    """The test's page (offline but for localhost), tall enough for the board, and the page's URL."""
+    page.set_default_timeout(30_000)
+    page.set_viewport_size({"width": 1280, "height": 1100})
+    return page, panel_serve("fairsquare")
+
+
+def open_page(page: Page, url: str | None) -> None:
+    if url is None:
+        page.reload()
+    else:
+        page.goto(url)
+    expect(page.locator(".bk-Canvas").first).to_be_visible()
+    expect(page.locator(".rb-live")).to_contain_text("Fair and Square, ")
+
+
+def address_state(page: Page) -> FairSquareState:
+    state = core.replay(links.decode(parse_qs(urlparse(page.url).query)["game"][0])[0])
+    assert isinstance(state, FairSquareState)
+    return state
+
+
+def click_square(page: Page, square: int) -> None:
+    """Click the centre of ``square`` on the board (the board may be drawn smaller than its own size)."""
+    canvas = page.locator(".bk-Canvas").first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box is not None
+    scale = box["width"] / round((GRID.x_range[1] - GRID.x_range[0]) * PIXELS_PER_UNIT)
+    x, y = square_pixels(square)
+    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def status(page: Page) -> Any:
+    return page.locator(".rb-status")
+
+
+def test_a_board_against_three_bots_watched_turn_by_turn_then_reloaded(fairsquare_page: tuple[Page, str],
+                                                                      tmp_path: Path) -> None:
+    page, url = fairsquare_page
+    fresh = GAME.new(seed=3, single_board=True, rounds=1).to_record()
+    open_page(page, f"{url}?game={links.encode(fresh, SEATS)}")
+    expect(status(page)).to_have_text("Round 1 of 1: Player 1, place your pieces (0 of 4 placed).")
+    state = address_state(page)
+    board = state.board_of(0)
+    legal = sorted(board.legal)
+
+    click_square(page, board.points[0])  # a refusal in plain words
+    expect(page.get_by_role("alert")).to_contain_text("may not be placed on a point square")
+    page.keyboard.press("1")  # Sprinter by the key map, placed by a click
+    click_square(page, legal[0])
+    expect(status(page)).to_contain_text("(1 of 4 placed)")
+    page.get_by_role("button", name=re.compile(r"^2: Dasher")).click()  # the palette
+    page.get_by_role("button", name=f"Place Dasher on {name(legal[1])}").click()  # the legal-action list
+    expect(page.locator("text=Types used: 2 of the 3")).to_be_visible()
+    page.keyboard.press("3")
+    click_square(page, legal[2])
+    page.keyboard.press("3")
+    click_square(page, legal[3])
+    expect(status(page)).to_contain_text("(4 of 4 placed)")
+    page.get_by_role("button", name="Confirm placement (C)").click()
+
+    expect(status(page)).to_contain_text("Match over", timeout=60_000)
+    expect(page.get_by_role("button", name="Pause (P)")).to_be_visible()  # the round plays at once
+    page.get_by_role("button", name="Pause (P)").click()
+    expect(page.get_by_role("button", name="Play (P)")).to_be_visible()
+    slider = page.get_by_role("slider", name="Turn")
+    slider.fill("6")
+    expect(page.locator("h3", has_text="Turn 6 of 15")).to_be_visible()
+    page.get_by_role("button", name="Next (.)").click()
+    expect(page.locator("h3", has_text="Turn 7 of 15")).to_be_visible()
+    page.get_by_role("button", name="Back (,)").click()
+    page.keyboard.press(".")
+    expect(page.locator("h3", has_text="Turn 7 of 15")).to_be_visible()
+    assert slider.input_value() == "7"
+
+    record = address_state(page).records[0]
+    at = position_after(record, 7)
+    piece = next(i for i, s in enumerate(at.squares) if s != REMOVED)
+    step = next(s for s in record.turns[7].steps if s.piece == piece)
+    click_square(page, at.squares[piece])
+    card = page.get_by_role("region", name="Selected piece")
+    expect(card).to_contain_text(f"{record.pieces[piece].kind.name}, rank {record.pieces[piece].kind.rank}.")
+    expect(card).to_contain_text("Turn 7: ")
+    expect(card).to_contain_text(f"({step.rule})")
+
+    page.get_by_role("button", name="Play (P)").click()
+    expect(page.locator("h3", has_text="Turn 9 of 15")).to_be_visible()
+    page.get_by_role("button", name="Last").click()
+    places = page.get_by_role("table", name="Places on this board")
+    expect(places.locator("tbody tr")).to_have_count(4)
+    expect(places).to_contain_text("owned")
+    expect(page.get_by_role("region", name="Match result")).to_contain_text("Elimination candidate")
+    page.screenshot(path=str(tmp_path / "fairsquare-after-the-round.png"), full_page=True)
+    match = page.get_by_role("table", name="Match points per round").inner_text()
+    text = page.locator(".rb-live").inner_text()
+
+    open_page(page, None)  # a reload from the address loses nothing
+    expect(page.get_by_role("table", name="Places on this board")).to_be_visible()
+    assert page.get_by_role("table", name="Match points per round").inner_text() == match
+    expect(page.locator("h3", has_text="Turn 15 of 15")).to_be_visible()
+    again = page.locator(".rb-live").inner_text()
+    assert "match over" in again and squash(text).endswith(squash(again)), "the same match, as text"

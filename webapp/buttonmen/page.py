@@ -219,7 +219,7 @@ class ButtonMenView(GameView):
                 Disclosure("Round history", self.history), Disclosure("Match log", self.log),
                 page.share]
 
-    def setup_form(self, page: GamePage) -> MatchSetup:
+    def setup_form(self, page: GamePage) -> Any | None:
         return self.setup
 
     # --- actions ---------------------------------------------------------------------------

@@ -166,7 +166,7 @@ class ButtonUpView(GameView):
                 Disclosure("Round history", self.history), Disclosure("Move log", self.log),
                 page.share]
 
-    def setup_form(self, page: GamePage) -> NewGameDialog:
+    def setup_form(self, page: GamePage) -> Any | None:
         return self.dialog
 
 

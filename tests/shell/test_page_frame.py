@@ -1,0 +1,114 @@
+"""The page frame and layout every game shares: header links, viewport, bidi isolation, the
+"New game" dialog and the folding side panel (in-process; the browser checks are in
+``tests/site/test_screenshots.py`` and the pages' own browser tests)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import core
+from webapp.buttonmen import model
+from webapp.buttonmen.page import ButtonMenView
+from webapp.buttonup.page import ButtonUpView
+from webapp.registry import APPS
+from webapp.shell.frame import TEMPLATE, nav_html
+from webapp.shell.game_page import GamePage
+from webapp.shell.sections import Dialog, Disclosure
+from webapp.shell.widgets import MoveLog, NewGameDialog, bidi, bidi_names, heading
+
+RLO = "\u202e"
+
+
+def test_header_links_every_registry_page_and_marks_this_one() -> None:
+    nav = nav_html("button-men")
+    for entry in APPS:
+        assert f'href="{entry.page}.html"' in nav
+        assert f">{core.get_game(entry.game).title}</a>" in nav
+    assert nav.count('aria-current="page"') == 1
+    assert re.search(r'href="buttonmen.html" aria-current="page"', nav)
+    assert 'href="../index.html"' in nav
+
+
+def test_template_has_the_viewport_meta_tag_for_phones() -> None:
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in TEMPLATE
+
+
+def test_names_are_escaped_and_isolated() -> None:
+    hostile = f"<b>{RLO}evil</b>"
+    assert bidi(hostile) == f"<bdi>&lt;b&gt;{RLO}evil&lt;/b&gt;</bdi>"
+    text = bidi_names(f"{hostile} attacks Avis & co.", [hostile, "Avis"])
+    assert text == f"<bdi>&lt;b&gt;{RLO}evil&lt;/b&gt;</bdi> attacks <bdi>Avis</bdi> &amp; co."
+    assert bidi_names("no names <here>", []) == "no names &lt;here&gt;"
+
+
+def objects_of(layout: Any) -> list[Any]:
+    """Every object inside ``layout`` (Panel layouts, Disclosures and Dialogs), depth first."""
+    found = []
+    for obj in getattr(layout, "objects", []):
+        found.append(obj)
+        found += objects_of(obj)
+    return found
+
+
+def test_button_up_page_puts_its_form_in_the_dialog_and_folds_the_history() -> None:
+    page = GamePage(ButtonUpView())
+    layout = page.__panel__()
+    assert isinstance(page.new_game, Dialog) and page.new_game.label == "New game"
+    view = page.view
+    assert isinstance(view, ButtonUpView)
+    inside = objects_of(layout)
+    assert page.new_game in inside and page.new_game.objects == [view.dialog.__panel__()]
+    titles = {d.title: d for d in inside if isinstance(d, Disclosure)}
+    assert {"Position as text", "Round history", "Move log", "Keys"} <= set(titles)
+    assert titles["Position as text"].open and not titles["Round history"].open
+    assert page.text in titles["Position as text"].objects
+
+
+def test_a_new_game_closes_the_dialog_but_a_move_does_not() -> None:
+    page = GamePage(ButtonUpView(), seats=["human", "human"])
+    page.__panel__()
+    assert page.new_game is not None
+    page.new_game.open = True
+    page.play(page.session.state.legal_actions()[0])
+    assert page.new_game.open, "a move leaves the dialog as it is"
+    view = page.view
+    assert isinstance(view, ButtonUpView)
+    view.dialog.start()
+    assert not page.new_game.open and not page.session.steps
+
+
+class LegacyView(ButtonUpView):
+    """A page written before the dialog existed: its form is one of its panels."""
+
+    def setup_form(self, page: GamePage) -> Any | None:
+        return None
+
+    def panels(self, page: GamePage) -> list[Any]:
+        return [heading("Score"), self.score, page.text, self.log, page.share, self.dialog]
+
+
+def test_a_page_that_lists_its_form_among_its_panels_gets_the_dialog_too() -> None:
+    page = GamePage(LegacyView())
+    layout = page.__panel__()
+    assert page.new_game is not None and isinstance(page.view, LegacyView)
+    assert page.new_game.objects == [page.view.dialog.__panel__()]
+    side = layout.objects[1]  # type: ignore[attr-defined]
+    start = page.view.dialog._start  # the form's "Start new game" button
+    assert start in objects_of(page.new_game) and start not in objects_of(side)
+    assert page.view.log._pane in objects_of(side), "the other panels stay in the side column"
+    assert isinstance(page.view.log, MoveLog) and isinstance(page.view.dialog, NewGameDialog)
+
+
+def test_button_men_page_folds_the_move_list_and_draws_the_viewer_at_the_bottom() -> None:
+    page = GamePage(ButtonMenView())
+    layout = page.__panel__()
+    titles = {d.title for d in objects_of(layout) if isinstance(d, Disclosure)}
+    assert {"All moves", "What the letters mean", "Round history", "Match log"} <= titles
+    view = page.view
+    assert isinstance(view, ButtonMenView)
+    assert page.new_game is not None and page.new_game.objects == [view.setup.__panel__()]
+    state = view.state
+    drawn = view.dice.state is state and [c for c in model.board(state, 0, model.Selection(), False).cells]
+    assert drawn and {c.y for c in drawn if c.player == 0} == {model.ROW_Y[1]}, "player 1 sees their dice at the bottom"
+    assert {c.y for c in model.board(state, 1, model.Selection(), False).cells if c.player == 1} == {model.ROW_Y[1]}

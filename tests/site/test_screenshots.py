@@ -1,0 +1,97 @@
+"""Every game page at desktop (1280x800) and phone (390x844) size, under ``panel serve``.
+
+Each page of ``webapp.registry`` is opened in Chromium at both sizes and saved as
+``test-artifacts/screenshots/<page>-desktop.png`` / ``-phone.png`` (git-ignored,
+kept by CI as artifacts).  Checked mechanically on each: the viewport meta tag;
+at 1280x800 the board and a control the player acts with are on screen without
+scrolling; at 390 px no horizontal scrolling, and the board comes first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from webapp.registry import APPS
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+NOT_PLAYING = ("New game", "Undo", "Close")
+"""Buttons of the frame, not of the game: they do not count as the page's main controls."""
+
+BOXES = """(main) => {
+  const seen = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.shadowRoot) walk(el.shadowRoot);
+      const tag = el.tagName;
+      const role = el.getAttribute("role");
+      if (tag === "BUTTON" || tag === "SELECT" || tag === "INPUT" || role === "button" || role === "checkbox") {
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        if (r.width > 0 && r.height > 0 && style.visibility !== "hidden" && !el.disabled) {
+          seen.push({name: (el.getAttribute("aria-label") || el.textContent || el.value || tag).trim(),
+                     top: r.top + window.scrollY, bottom: r.bottom + window.scrollY});
+        }
+      }
+    }
+  };
+  walk(main);
+  return seen;
+}"""
+
+
+def settle(page: Any) -> None:
+    """Wait until the Bokeh document is drawn and the server has stopped sending."""
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents.length > 0", timeout=60_000)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(2500)
+
+
+def board_box(page: Any) -> dict[str, float]:
+    """Where the board is: the Bokeh canvas, or (a text-first page) the first heading of the game."""
+    canvas = page.locator(".bk-Canvas")
+    target = canvas.first if canvas.count() else page.locator("main h2").first
+    box = target.bounding_box()
+    assert box is not None, "the page shows no board"
+    return {"top": box["y"], "bottom": box["y"] + box["height"], "height": box["height"]}
+
+
+def open_at(page: Any, url: str, size: dict[str, int], shot: Path) -> None:
+    page.set_viewport_size(size)
+    page.goto(url)
+    settle(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shot))
+    assert page.locator('meta[name="viewport"][content*="width=device-width"]').count() == 1, \
+        "no viewport meta tag: phones would draw the page 980 px wide"
+
+
+def test_every_registry_page_is_shot() -> None:
+    assert {entry.page for entry in APPS} >= {"buttonup", "buttonmen", "braille"}
+
+
+def test_desktop_shows_the_board_and_the_main_controls_without_scrolling(
+        app_page: str, panel_serve: Any, page: Any) -> None:
+    open_at(page, panel_serve(app_page), DESKTOP, SHOTS / f"{app_page}-desktop.png")
+    board = board_box(page)
+    assert board["top"] >= 0 and board["bottom"] <= DESKTOP["height"], f"the board is at {board}"
+    controls = [c for c in page.evaluate(BOXES, page.locator("main").element_handle())
+                if not c["name"].startswith(NOT_PLAYING) and c["top"] >= board["top"]]
+    assert controls, "the page offers the player nothing to act with"
+    first = min(controls, key=lambda c: c["top"])
+    assert first["bottom"] <= DESKTOP["height"], f"the first control ({first['name']!r}) is below the fold: {first}"
+
+
+def test_phone_has_one_column_without_horizontal_scrolling(app_page: str, panel_serve: Any, page: Any) -> None:
+    open_at(page, panel_serve(app_page), PHONE, SHOTS / f"{app_page}-phone.png")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide at 390 px: it scrolls sideways"
+    board = board_box(page)
+    assert board["top"] < PHONE["height"], "the board is not on the phone's first screen"
+    side = page.locator("main h2").filter(has_text="Score")
+    if side.count():
+        side_box = side.first.bounding_box()
+        assert side_box is not None and side_box["y"] > board["bottom"] - 1, "the side panel comes before the board"

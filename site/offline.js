@@ -1,11 +1,12 @@
 /* Registers the site's service worker (sw.js, next to this script, scoped to the site's folder) on
- * every page of the site outside JupyterLite, then hands it the site's files this page loaded
- * before the worker controlled it, so the first visit is enough to reopen the page offline.
+ * every page of the site, then hands the worker that controls this page the site's files the page
+ * loaded before it was controlled, so the first visit is enough to reopen the page offline.
  *
  * JupyterLite unregisters every service worker of the origin when a tutorial opens under a worker
  * whose version it has not recorded in localStorage ("<script URL>-version").  sw.js carries
- * JupyterLite's own worker code (tools/site.py appends it), so it records that version for sw.js
- * and for JupyterLite's lite/service-worker.js; the build writes SITE below.
+ * JupyterLite's own worker code (tools/site.py appends it), so this script records that version for
+ * sw.js and for JupyterLite's lite/service-worker.js at once, before JupyterLite starts; the build
+ * writes SITE below.
  */
 (function () {
   "use strict";
@@ -15,20 +16,34 @@
   const script = new URL("sw.js", document.currentScript.src);
   const scope = new URL("./", script);
 
+  const AGAIN_MS = 15000;
+  performance.setResourceTimingBufferSize(5000);
+
   function loadedHere() {
     const urls = [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
     return urls.filter((url) => url.startsWith(scope.href));
   }
 
-  async function register() {
-    if (SITE.jupyterlite) {
-      for (const worker of [script.href, new URL(SITE.liteWorker, scope).href]) {
-        localStorage.setItem(`${worker}-version`, SITE.jupyterlite);
-      }
+  if (SITE.jupyterlite) {
+    for (const worker of [script.href, new URL(SITE.liteWorker, scope).href]) {
+      localStorage.setItem(`${worker}-version`, SITE.jupyterlite);
     }
-    const registration = await workers.register(script.href, { scope: scope.href });
-    const ready = await workers.ready;
-    (ready.active || registration.active)?.postMessage({ type: "rulebox-keep", urls: loadedHere() });
+  }
+
+  /** The worker that controls this page, once one does. */
+  function controller() {
+    if (workers.controller) return Promise.resolve(workers.controller);
+    return new Promise((resolve) => workers.addEventListener("controllerchange", () => resolve(workers.controller), { once: true }));
+  }
+
+  /** Once a worker controls the page, every request goes through it: hand it what came before,
+   *  now and once more a little later (requests under way when it took over end afterwards). */
+  async function register() {
+    await workers.register(script.href, { scope: scope.href });
+    const worker = await controller();
+    const keep = () => worker.postMessage({ type: "rulebox-keep", urls: loadedHere() });
+    keep();
+    setTimeout(keep, AGAIN_MS);
   }
 
   window.addEventListener("load", () => {

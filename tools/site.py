@@ -114,34 +114,33 @@ def build_id(out: Path, files: Sequence[str]) -> str:
 def head_tags(depth: int, game_page: bool) -> str:
     """The tags a page ``depth`` folders below the site's root gets at the start of its ``<head>``."""
     up = "../" * depth
-    tags = f'<script src="{up}offline.js" defer></script>'
+    tags = f'<script src="{up}offline.js"></script>'
     if game_page:
         tags = f'<link rel="stylesheet" href="{up}loading.css"><script src="{up}loading.js"></script>' + tags
     return tags
 
 
 def add_head_tags(page: Path, tags: str) -> None:
-    """Insert ``tags`` right after the page's ``<meta charset>`` (before any CDN script)."""
+    """Insert ``tags`` first in the page's ``<head>`` (after its ``<meta charset>``, if any)."""
     text = page.read_text()
-    match = re.search(r"<meta charset=[^>]*>", text, re.I)
+    match = re.search(r"<meta charset=[^>]*>", text, re.I) or re.search(r"<head(?:\s[^>]*)?>", text, re.I)
     if not match:
-        stop(f"{page} has no <meta charset> to put the offline scripts after")
+        stop(f"{page} has no <head> to put the offline scripts in")
     page.write_text(text[:match.end()] + tags + text[match.end():])
 
 
 def add_offline_support(out: Path) -> None:
     """The service worker, the game pages' loading/offline notice and their scripts in every page.
 
-    The game pages (``apps/*.html``) get ``loading.js`` first in their ``<head>``; every page
-    outside JupyterLite registers ``sw.js``.  ``sw.js`` is also put in front of JupyterLite's
+    The game pages (``apps/*.html``) get ``loading.js`` first in their ``<head>``; every page,
+    JupyterLite's included, registers ``sw.js``.  ``sw.js`` is also put in front of JupyterLite's
     service worker, and JupyterLite's appended to it (see ``site/sw.js``).
     """
     for name in SCRIPTS:
         shutil.copy(SITE_SRC / name, out / name)
     for page in out.rglob("*.html"):
         relative = page.relative_to(out)
-        if relative.parts[0] != "lite":
-            add_head_tags(page, head_tags(len(relative.parts) - 1, relative.parts[0] == "apps"))
+        add_head_tags(page, head_tags(len(relative.parts) - 1, relative.parts[0] == "apps"))
     files = [name for name in site_files(out) if name not in ("sw.js", LITE_WORKER.as_posix())]
     precache = ["./", *(name for name in files if not NOT_PRECACHED.match(name))]
     build = build_id(out, files)

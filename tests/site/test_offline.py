@@ -6,7 +6,8 @@ service worker lets a visited site open again with the network and the server go
 * With the CDN files answered locally (:mod:`tools.local_cdn`), the page shows its loading steps
   ("Loading Python (Pyodide)…", then "Installing Panel…") until PyPI, unreachable here, stops it.
 * After one visit of the landing page, a Rules page and a tutorial, the site's own server stops and
-  all three open again from the service worker's cache, the tutorial's Python included.
+  all three open again from the service worker's cache, the tutorial's Python included; likewise
+  after a first visit straight to a tutorial.
 """
 
 from __future__ import annotations
@@ -96,6 +97,25 @@ def wait_for_worker(page: Any) -> None:
     }""", timeout=30_000)
 
 
+CACHED = """async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith('rulebox-'));
+    return name === undefined ? 0 : (await (await caches.open(name)).keys()).length;
+}"""
+
+
+def wait_until_cache_settles(page: Any, quiet_ms: int = 4000, timeout_ms: int = 60_000) -> None:
+    """Wait until the site's cache stops growing (the worker caches what the page loaded)."""
+    count, waited = -1, 0
+    while waited < timeout_ms:
+        now = page.evaluate(CACHED)
+        if now == count and now > 0:
+            return
+        count = now
+        page.wait_for_timeout(quiet_ms)
+        waited += quiet_ms
+    pytest.fail(f"the site's cache still grows after {timeout_ms} ms ({count} entries)")
+
+
 def run_first_cell(page: Any, url: str) -> None:
     """Open the tutorial, run its first code cell and wait for the engine's "ready"."""
     page.goto(url)
@@ -130,3 +150,20 @@ def test_visited_site_reopens_without_network_or_server(context: Any, own_server
     page.goto(f"{url}rules/fair-and-square.html")  # never visited: cached on the first visit
     expect(page.get_by_role("heading", level=1)).to_contain_text("Fair and Square")
     run_first_cell(page, tutorial)
+
+
+def test_tutorial_opened_first_reopens_without_network_or_server(context: Any, own_server: tuple[str, Any]) -> None:
+    """A link straight to a tutorial: the files JupyterLite loaded before the worker took over are
+    cached too (offline.js hands them over), so the tutorial and its Python work offline after it."""
+    url, server = own_server
+    tutorial = f"{url}lite/notebooks/index.html?path={TUTORIAL}"
+    page = context.new_page()
+    run_first_cell(page, tutorial)
+    wait_for_worker(page)
+    wait_until_cache_settles(page)
+
+    server.shutdown()
+    server.server_close()
+    run_first_cell(page, tutorial)
+    page.goto(url)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Rulebox")

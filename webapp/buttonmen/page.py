@@ -117,6 +117,15 @@ class ButtonMenView(GameView):
         assert isinstance(after, ButtonMenState) and (before is None or isinstance(before, ButtonMenState))
         return "\n".join(model.new_log_lines(before, after))
 
+    def names(self, page: GamePage) -> tuple[str, ...]:
+        return tuple(self.state.buttons)
+
+    def score_line(self, page: GamePage) -> str:
+        state = self.state
+        wins = " · ".join(f"{name} {w}" for name, (w, _lost, _drawn) in zip(state.buttons, state.match_score,
+                                                                            strict=True))
+        return f"Rounds won: {wins}"
+
     def status(self, page: GamePage) -> str:
         state = self.state
         line = status(state)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import secrets
 from functools import partial
-from html import escape
 from typing import Any
 
 import panel as pn
@@ -18,7 +17,8 @@ import panel as pn
 from core import rng
 from core.buttonmen import ButtonMenState, parse_recipe, roster
 from core.protocol import JSON, Game, Option
-from webapp.shell.widgets import FOCUS_CSS, NO_SPIN_CSS, FormValues, button, deal_number, heading, html, start_game
+from webapp.shell.widgets import (FOCUS_CSS, NO_SPIN_CSS, FormValues, bidi, button, deal_number, heading, html,
+                                  start_game)
 from webapp.shell.session import GameSession, seat_choices
 
 
@@ -205,13 +205,13 @@ class MatchSetup(pn.viewable.Viewer):
         recipe = self._recipes[player].value_input or self._recipes[player].value or ""
         if recipe.strip():
             problem = recipe_problem(recipe)
-            text = (f"<p role='alert' style='color:#a00000;margin:0.2em 0'>Recipe error: {escape(problem)}</p>"
+            text = (f"<p role='alert' style='color:#a00000;margin:0.2em 0'>Recipe error: {bidi(problem)}</p>"
                     if problem else
                     f"<p style='margin:0.2em 0'>Custom recipe: {len(parse_recipe(recipe.strip()))} dice.</p>")
         else:
             found, info = button_info(self.name_text(player))
             colour = "#111" if found or not self.name_text(player) else "#a00000"
-            text = f"<p style='margin:0.2em 0;color:{colour}'>{escape(info)}</p>"
+            text = f"<p style='margin:0.2em 0;color:{colour}'>{bidi(info)}</p>"
         self._info[player].object = text
 
     def values(self) -> FormValues:

@@ -81,6 +81,12 @@ class ButtonUpView(GameView):
             line += f" {PLAYER_NAMES[state.to_move]} is thinking…"
         return line
 
+    def score_line(self, page: GamePage) -> str:
+        state = page.session.state
+        assert isinstance(state, ButtonUpState)
+        return (f"{PLAYER_NAMES[RED]} {state.points[RED]} · {PLAYER_NAMES[BLACK]} {state.points[BLACK]} "
+                f"(first to {state.options['target_score']})")
+
     def on_key(self, page: GamePage, key: str) -> None:
         if key.isdigit():
             page.play(sow_action(page.session.state, int(key) - 1))

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from html import escape
 from typing import Any, ClassVar
 
 import panel as pn
@@ -29,16 +28,20 @@ from webapp.shell.frame import key_map_html, make_page
 from webapp.shell.links import LinkSync
 from webapp.shell.sections import Dialog, Disclosure
 from webapp.shell.session import GameSession, Step
-from webapp.shell.widgets import FOCUS_CSS, KeyMap, LiveRegion, NewGameDialog, ShareLink, button, html
+from webapp.shell.widgets import (FOCUS_CSS, KeyMap, LiveRegion, NewGameDialog, ShareLink, bidi_names, button,
+                                  html)
 
 UNDO_KEY = "u"
 STATUS_CSS = """
 .rb-status { margin: 0.2em 0; font-size: 1.15em; padding: 0.3em 0.6em; border-radius: 6px;
              border: 2px solid transparent; }
-.rb-status.rb-your-turn { background: var(--turn, #fff1c2); border-color: var(--turn-line, #8a5a00);
-                          animation: rb-flash 0.6s ease-out; }
+.rb-status.rb-your-turn { background: var(--turn, #fff1c2); border-color: var(--turn-line, #8a5a00); }
+.rb-status.rb-new { animation: rb-flash 0.7s ease-out; }
+.rb-score { display: inline-block; margin-left: 0.6em; padding: 0 0.5em; border-radius: 1em; font-weight: 600;
+            background: var(--card, #fff); border: 1px solid var(--line, #c9c5bb); }
+.rb-score.rb-new { animation: rb-flash 0.9s ease-out; }
 @keyframes rb-flash { from { box-shadow: 0 0 0 6px var(--turn-line, #8a5a00); } to { box-shadow: none; } }
-@media (prefers-reduced-motion: reduce) { .rb-status.rb-your-turn { animation: none; } }
+@media (prefers-reduced-motion: reduce) { .rb-new { animation: none !important; } }
 """
 
 
@@ -90,6 +93,14 @@ class GameView(ABC):
         """The notice for ``action`` refused by the rules (a game may word it in its own language)."""
         return f"Not possible: {error}."
 
+    def score_line(self, page: GamePage) -> str:
+        """The score in a few words, shown beside the status line ("" for none)."""
+        return ""
+
+    def names(self, page: GamePage) -> Sequence[str]:
+        """Names that players chose or links carried, shown isolated (``<bdi>``) in the status line."""
+        return ()
+
     def interactive(self, page: GamePage) -> bool:
         """True when the player may act on the board now."""
         return page.session.human_to_move
@@ -136,6 +147,8 @@ class GamePage(pn.viewable.Viewer):
         self.share = ShareLink(self.link)
         self.undo_button = button("Undo (U)", color="primary", variant="outline", visible=view.offers_undo)
         self.undo_button.on_click(lambda _event: self.undo())
+        self._shown = ("", "")
+        """The status and score lines last shown (a change flashes)."""
         self.new_game: Dialog | None = None
         """The "New game" dialog (None when the game supplies no form)."""
         view.attach(self)
@@ -193,9 +206,15 @@ class GamePage(pn.viewable.Viewer):
                               step=step)
         line = self.view.status(self)
         turn = " rb-your-turn" if self.session.human_to_move and not self.session.state.is_over else ""
-        self.status.object = f"<p class='rb-status{turn}' ><strong>{escape(line)}</strong></p>"
-        self.refused.object = (f"<p role='alert' style='color:#a00000;margin:0.2em 0'>{escape(self.notice)}</p>"
-                               if self.notice else "")
+        score = view.score_line(self)
+        status_new = " rb-new" if line != self._shown[0] else ""
+        score_new = " rb-new" if score != self._shown[1] and self._shown[1] else ""
+        self._shown = (line, score)
+        score_html = f" <span class='rb-score{score_new}'>{bidi_names(score, view.names(self))}</span>" if score else ""
+        self.status.object = (f"<p class='rb-status{turn}{status_new}'><strong>{bidi_names(line, view.names(self))}"
+                              f"</strong>{score_html}</p>")
+        notice = bidi_names(self.notice, view.names(self))
+        self.refused.object = f"<p role='alert' style='color:#a00000;margin:0.2em 0'>{notice}</p>" if notice else ""
         self.undo_button.disabled = not self.session.can_undo
         self.view.refresh(self)
 

@@ -435,15 +435,16 @@ class FairSquareView(GameView):
         if self.player.turn < self.player.last_turn:
             return "<p class='rb-help' style='margin:0.2em 0'>The board's places show after turn 15.</p>"
         rows = "".join(
-            f"<tr><th scope='row' style='text-align:left'>{NAMES[p]}</th><td>{record.scores[k]}</td>"
+            f"<tr><th scope='row' style='text-align:left;white-space:nowrap'>{NAMES[p]}</th><td>{record.scores[k]}</td>"
             f"<td>{record.threes[k]}</td><td>{record.twos[k]}</td><td>{record.left[k]}</td>"
             f"<td>{PLACES.get(record.places[k], record.places[k])}</td><td>+{record.points[k]}</td>"
             f"<td>{escape(place_reason(record, k))}</td></tr>" for k, p in enumerate(record.players))
-        return (f"<table style='border-collapse:collapse' aria-label='Places on this board'><caption "
-                f"style='text-align:left;font-weight:bold'>{escape(record_label(record))}: places</caption>"
-                "<thead><tr><th scope='col'>Player</th><th scope='col'>Owned</th><th scope='col'>3-point squares</th>"
-                "<th scope='col'>2-point squares</th><th scope='col'>Pieces left</th><th scope='col'>Place</th>"
-                f"<th scope='col'>Points</th><th scope='col'>Why</th></tr></thead><tbody>{rows}</tbody></table>")
+        head = "".join(f"<th scope='col' style='white-space:nowrap;padding:0 0.3em'>{h}</th>" for h in (
+            "Player", "Owned", "3-pt squares", "2-pt squares", "Pieces left", "Place", "Points", "Why"))
+        return (f"<div style='overflow-x:auto'><table style='border-collapse:collapse;font-size:0.9em' "
+                f"aria-label='Places on this board'><caption style='text-align:left;font-weight:bold'>"
+                f"{escape(record_label(record))}: places</caption><thead><tr>{head}</tr></thead>"
+                f"<tbody>{rows}</tbody></table></div>")
 
     def picture(self) -> Picture:
         """What the board shows now: the watched turn, or the placement the viewer may see."""

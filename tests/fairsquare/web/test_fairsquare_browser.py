@@ -19,6 +19,8 @@ from webapp.fairsquare.board import GRID, PIXELS_PER_UNIT, square_pixels
 from webapp.fairsquare.page import GAME
 from webapp.shell import links
 
+from tests.site.test_axe import audit, blocking_report
+
 pytestmark = pytest.mark.browser
 
 SEATS = ["human", GAME.default_bot, GAME.default_bot, GAME.default_bot]
@@ -84,11 +86,11 @@ def test_a_board_against_three_bots_watched_turn_by_turn_then_reloaded(fairsquar
     page.get_by_role("button", name=re.compile(r"^2: Dasher")).click()  # the palette
     page.get_by_role("button", name=f"Place Dasher on {name(legal[1])}").click()  # the legal-action list
     expect(page.locator("text=Types used: 2 of the 3")).to_be_visible()
-    page.keyboard.press("3")
-    click_square(page, legal[2])
-    page.keyboard.press("3")
-    click_square(page, legal[3])
-    expect(status(page)).to_contain_text("(4 of 4 placed)")
+    for placed, square in ((3, legal[2]), (4, legal[3])):
+        page.keyboard.press("3")
+        expect(page.get_by_role("button", name=re.compile(r"^3: Ranger.* - chosen$"))).to_be_visible()
+        click_square(page, square)
+        expect(status(page)).to_contain_text(f"({placed} of 4 placed)")
     page.get_by_role("button", name="Confirm placement (C)").click()
 
     expect(status(page)).to_contain_text("Match over", timeout=60_000)
@@ -122,6 +124,9 @@ def test_a_board_against_three_bots_watched_turn_by_turn_then_reloaded(fairsquar
     expect(places.locator("tbody tr")).to_have_count(4)
     expect(places).to_contain_text("owned")
     expect(page.get_by_role("region", name="Match result")).to_contain_text("Elimination candidate")
+    page.wait_for_timeout(500)
+    report = blocking_report(audit(page))  # the round player, its chart and the places on screen
+    assert not report, f"axe found serious/critical problems while watching the round:\n{report}"
     page.screenshot(path=str(tmp_path / "fairsquare-after-the-round.png"), full_page=True)
     match = page.get_by_role("table", name="Match points per round").inner_text()
     text = page.locator(".rb-live").inner_text()

@@ -63,7 +63,9 @@ async function keep(urls) {
 
 self.addEventListener("install", (event) => {
   self.skipWaiting();
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SITE.precache.map((path) => new URL(path, ROOT).href))));
+  // "reload": from the server, not from an HTTP cache that may still hold the previous build's files.
+  const requests = SITE.precache.map((path) => new Request(new URL(path, ROOT).href, { cache: "reload" }));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 
 self.addEventListener("activate", (event) => {

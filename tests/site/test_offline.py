@@ -13,6 +13,7 @@ service worker lets a visited site open again with the network and the server go
 from __future__ import annotations
 
 import re
+import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tools.common import AXE_JS
 from tools.local_cdn import serve_cdn_locally
 from tools.serve import any_free_port, static_server
 
@@ -54,6 +56,9 @@ def test_game_page_without_network_says_so_with_a_retry_button(context: Any, sit
     expect(retry).to_be_visible()
     assert page.locator(".rb-load-steps li[data-status='failed']").count() == 1
     assert page.locator("#loader").is_hidden(), "Panel's bare spinner is still shown"
+    page.add_script_tag(path=str(AXE_JS))
+    violations = page.evaluate("async () => (await axe.run('.rb-load')).violations.map(v => v.id)")
+    assert violations == [], violations
     with page.expect_navigation():
         retry.click()
     expect(page.get_by_role("alert")).to_contain_text(OFFLINE, timeout=10_000)
@@ -88,13 +93,22 @@ def test_loading_steps_are_shown(context: Any, built_site: Path, site_url: str) 
     assert any(url.endswith("pyodide.asm.wasm") for url in served), served
 
 
+def wait_until(page: Any, predicate: str, timeout_ms: int = 60_000) -> None:
+    """Poll an async JavaScript predicate (``wait_for_function`` does not await a promise)."""
+    for _ in range(timeout_ms // 250):
+        if page.evaluate(predicate):
+            return
+        page.wait_for_timeout(250)
+    pytest.fail(f"still false after {timeout_ms} ms: {predicate}")
+
+
 def wait_for_worker(page: Any) -> None:
     """Wait until the site's service worker controls the page and has cached the page itself."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
-    page.wait_for_function("""async () => {
+    wait_until(page, """async () => {
         const name = (await caches.keys()).find((n) => n.startsWith('rulebox-'));
-        return name !== undefined && (await (await caches.open(name)).match(location.href)) !== undefined;
-    }""", timeout=30_000)
+        return navigator.serviceWorker.controller !== null && name !== undefined
+            && (await (await caches.open(name)).match(location.href)) !== undefined;
+    }""")
 
 
 CACHED = """async () => {
@@ -167,3 +181,36 @@ def test_tutorial_opened_first_reopens_without_network_or_server(context: Any, o
     run_first_cell(page, tutorial)
     page.goto(url)
     expect(page.get_by_role("heading", level=1)).to_have_text("Rulebox")
+
+
+def test_a_new_build_replaces_the_cache(context: Any, built_site: Path, tmp_path: Path) -> None:
+    """A new build's worker (another build id) caches the new files and deletes the old cache."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site, ignore=lambda folder, names: ["lite"] if Path(folder) == built_site else [])
+    (site / "lite").symlink_to(built_site / "lite")
+    server = static_server(site, any_free_port())
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        page = context.new_page()
+        page.goto(url)
+        wait_for_worker(page)
+        old = page.evaluate("async () => (await caches.keys()).filter((n) => n.startsWith('rulebox-'))")
+        worker = (site / "sw.js").read_text()
+        build = re.search(r'"build": "([0-9a-f]+)"', worker)
+        assert build and old == [f"rulebox-{build[1]}"], old
+        index = site / "index.html"
+        index.write_text(index.read_text().replace("<h1>Rulebox</h1>", "<h1>Rulebox, rebuilt</h1>"))
+        (site / "sw.js").write_text(worker.replace(build[0], '"build": "0123456789abcdef"'))
+        page.reload()  # the browser looks for a new sw.js on every navigation
+        wait_until(page, """async () => {
+            const names = (await caches.keys()).filter((n) => n.startsWith('rulebox-'));
+            return names.length === 1 && names[0] === 'rulebox-0123456789abcdef';
+        }""")
+        page.reload()
+        expect(page.get_by_role("heading", level=1)).to_have_text("Rulebox, rebuilt")
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

@@ -11,6 +11,7 @@ response (rival samples replaced by the rivals' own best responses) did not help
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,6 +28,8 @@ from core.protocol import Action, BotLevel, Game, State
 
 Pieces = tuple[tuple[str, int], ...]
 PLANS_KEPT = 256
+MIN_CANDIDATES = 4
+"""Candidates tried even past the time budget."""
 _PLANS: dict[tuple[object, ...], Pieces] = {}
 """Placements planned so far, shared by every bot: a page makes a fresh bot for each action, and a
 placement is five actions planned once (the oldest plans are dropped first)."""
@@ -60,6 +63,9 @@ class PlacementBot:
     seed: int = 0
     candidates: int = 50
     samples: int = 5
+    time_ms: int | None = None
+    """A time budget for planning: no new candidate after it (the first few are always tried).  It
+    keeps a placement under a second in the browser, at the price of exact repetition there."""
 
     def choose(self, state: State, actor: int | None = None) -> Action:
         player = seat(state, actor)
@@ -100,7 +106,10 @@ class PlacementBot:
         stream, base = rng.next64(stream)
         best: Pieces = ()
         best_value = -1
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         for attempt in range(self.candidates):
+            if deadline is not None and attempt >= MIN_CANDIDATES and time.perf_counter() > deadline:
+                break
             if attempt < self.candidates // 2 or not best:
                 stream, candidate = random_placement(stream, board, roster, fixed)
             else:
@@ -115,8 +124,8 @@ class PlacementBot:
 
 
 LEVELS = {
-    "greedy": BotLevel("Greedy: best of 50 placements against 5 sampled rival sets",
-                       lambda game, seed: PlacementBot(game, seed)),
+    "greedy": BotLevel("Greedy: best of 50 placements against 5 sampled rival sets (at most 0.7 s)",
+                       lambda game, seed: PlacementBot(game, seed, time_ms=700)),
     "thorough": BotLevel("Thorough: best of 120 placements against 8 sampled rival sets",
                          lambda game, seed: PlacementBot(game, seed, candidates=120, samples=8)),
 }

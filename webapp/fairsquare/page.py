@@ -326,6 +326,9 @@ class FairSquareView(GameView):
             return
         new = range(len(fs_state(steps[-1].before).records) if played else 0, len(state.records))
         mine = [k for k in new if set(state.records[k].players) & set(self.humans())]
+        if played and not mine and (self.player.record is not None or self.page.session.human_actors):
+            self.player.load(state.records, None)  # a board of bots only: offered, what is shown stays
+            return
         self.player.load(state.records, mine[-1] if mine else len(state.records) - 1)
         self.watching = True
         if played and self.autoplay:

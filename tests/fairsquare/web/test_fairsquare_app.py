@@ -153,6 +153,22 @@ def test_the_match_ends_with_the_winner_the_candidate_and_the_played_board(monke
     assert not v.watch_button.visible and not v.placing_box.visible
 
 
+def test_the_eight_player_match_shows_your_board_and_offers_the_other() -> None:
+    page = open_page((HUMAN, *[BOT] * 7), seed=8, single_board=False, rounds=2)
+    v = view(page)
+    assert len(state(page).records) == 1 and not v.watching, "the bots' board played; your placement stays"
+    for round_number in (1, 2):
+        place_all(page, 0)
+        settle(page)
+        assert v.watching and v.player.record is not None and 0 in v.player.record.players
+        assert v.player.record.round_number == round_number
+        assert len(v.player.choice.options) == len(state(page).records) >= 2 * round_number
+        if state(page).placing:
+            v.on_key(page, "w")
+            assert not v.watching and v.placing_box.visible
+    assert state(page).is_over and v.match.object.count("<tr>") == 9
+
+
 def test_frames_follow_the_engine_trace_turn_by_turn() -> None:
     page = open_page()
     place_all(page, 0)

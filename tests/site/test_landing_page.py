@@ -3,6 +3,7 @@ and the basics of accessibility (landmarks, headings, names, contrast, visible f
 
 from __future__ import annotations
 
+import re
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -56,6 +57,18 @@ def test_every_game_is_listed_with_working_relative_links(page: Any, site_url: s
             continue
         with urllib.request.urlopen(urllib.parse.urljoin(site_url, href)) as response:
             assert response.status == 200, href
+
+
+def test_every_card_says_what_the_game_is_and_how_long_it_takes(page: Any, site_url: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto(site_url)
+    for name in core.GAMES:
+        card = page.locator(f"li.game#{name}")
+        line, duration = card.locator("p").first, card.locator("p.duration")
+        assert line.is_visible() and len(line.inner_text().split()) >= 5, f"{name}: no line about the game"
+        assert re.search(r"\b(minutes?|hours?|evening)\b", duration.inner_text()), f"{name}: {duration.inner_text()!r}"
+        board = card.get_by_role("img").bounding_box()
+        assert board and board["width"] >= 200 and board["x"] + board["width"] <= 390, f"{name}: board {board}"
 
 
 @pytest.mark.parametrize("width", [390, 1920])

@@ -31,7 +31,7 @@ from webapp.fairsquare.setup import SetupDialog
 from webapp.fairsquare.watch import RoundPlayer, record_label
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
-from webapp.shell.session import HUMAN, seat_label
+from webapp.shell.session import HUMAN
 from webapp.shell.sections import Disclosure
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, button, default_label, heading, html
 
@@ -399,7 +399,7 @@ class FairSquareView(GameView):
     def _match_html(self, state: FairSquareState) -> str:
         rounds = range(1, state.match.rounds + 1)
         garnets = state.options["garnets"] == "on"
-        head = "".join(f"<th scope='col'>Round {r}</th>" for r in rounds)
+        head = "".join(f"<th scope='col' style='padding:0 0.4em'>Round {r}</th>" for r in rounds)
         rows = []
         for p in range(state.match.seats):
             cells = []
@@ -410,7 +410,8 @@ class FairSquareView(GameView):
                 else:
                     k = record.players.index(p)
                     cells.append(f"<td>{record.points[k]} ({PLACES.get(record.places[k], '')})</td>")
-            seat = escape(seat_label(GAME, self.page.session.seats[p]))
+            kind = self.page.session.seats[p]
+            seat = escape("you" if self.humans() == [p] else "person" if kind == HUMAN else f"bot: {kind}")
             rows.append(f"<tr><th scope='row' style='text-align:left'>{NAMES[p]} ({seat})</th>{''.join(cells)}"
                         f"<td><strong>{state.points[p]}</strong></td>"
                         + (f"<td>{state.garnets[p]}</td>" if garnets else "") + "</tr>")
@@ -418,7 +419,8 @@ class FairSquareView(GameView):
                  f"<th scope='col'>Player</th>{head}<th scope='col'>Total</th>"
                  + ("<th scope='col'>Garnets</th>" if garnets else "") + f"</tr></thead><tbody>{''.join(rows)}"
                  "</tbody></table><p class='rb-help' style='margin:0.2em 0'>Round points: 3, 2, 1, 0 by place "
-                 "on the board (place in brackets).</p>")
+                 "on the board (place in brackets). Bots are named by level (the New game form describes "
+                 "them).</p>")
         outcome = state.outcome
         if outcome is not None:
             top = max(state.points)

@@ -48,7 +48,7 @@ class DiceBoard(Board):
         empty = model.Board()
         self.dice = ColumnDataSource(data=empty.columns(("play",)))
         self.others = ColumnDataSource(data=empty.columns(("setup", "captured")))
-        self.labels = ColumnDataSource(data={"x": [], "y": [], "text": []})
+        self.labels = ColumnDataSource(data={"x": [], "y": [], "text": [], "size": []})
         self.figure = self._build()
         self.x_range = self.figure.x_range
         self.figure.on_event(Tap, self._on_tap)
@@ -80,7 +80,7 @@ class DiceBoard(Board):
                      text_baseline="middle", text_font_size="notation_size", text_color="#111111",
                      **text_keep)
         fig.text("x", "y", text="text", source=self.labels, text_align="left", text_baseline="middle",
-                 text_font_size="15px", text_font_style="bold", text_color="#111111")
+                 text_font_size="size", text_font_style="bold", text_color="#111111")
         fig.add_tools(TapTool(renderers=[dice]))
         return fig
 
@@ -128,7 +128,8 @@ class DiceBoard(Board):
             dice["angle"] = [self._tilt if (p, i) in self.fresh.rolled else 0.0
                              for p, i in zip(dice["player"], dice["index"], strict=True)]
         labels = {"x": [x for x, _, _ in drawn.labels], "y": [y for _, y, _ in drawn.labels],
-                  "text": [t for _, _, t in drawn.labels]}
+                  "text": [t for _, _, t in drawn.labels],
+                  "size": [f"{max(10, round(17 * self._scale))}px"] * len(drawn.labels)}
 
         def apply() -> None:
             self.dice.data = dice

@@ -37,6 +37,8 @@ from webapp.shell.widgets import (FOCUS_CSS, BoardLabel, FocusKeeper, GroupLabel
                                   heading, html)
 
 GAME = core.get_game("button-men")
+WRAP_CSS = ".bk-input-group.bk-inline { flex-wrap: wrap; row-gap: 0.3em; }"
+"""Checkbox rows wrap on a narrow screen."""
 MAX_ACTION_BUTTONS = 24
 """Above this many legal actions (outside attacks and sizes) only the list offers them."""
 
@@ -157,10 +159,12 @@ class ButtonMenView(GameView):
         self.size_box = pn.Column(self.size_prompt, pn.Row(self.size_select, self.size_confirm, align="end"))
         # attacks
         self.hint = html("", margin=(0, 5), sizing_mode="stretch_width")
-        self.mine = pn.widgets.CheckBoxGroup(label="Your dice", options={}, inline=True, stylesheets=[FOCUS_CSS],
-                                             css_classes=["bm-your-dice"])
+        self.mine = pn.widgets.CheckBoxGroup(label="Your dice", options={}, inline=True,
+                                             stylesheets=[FOCUS_CSS, WRAP_CSS], css_classes=["bm-your-dice"],
+                                             sizing_mode="stretch_width")
         self.theirs = pn.widgets.CheckBoxGroup(label="Their dice", options={}, inline=True,
-                                               stylesheets=[FOCUS_CSS], css_classes=["bm-their-dice"])
+                                               stylesheets=[FOCUS_CSS, WRAP_CSS], css_classes=["bm-their-dice"],
+                                               sizing_mode="stretch_width")
         self.group_labels = GroupLabels()
         self.mine_label = html("", margin=(0, 5))
         self.theirs_label = html("", margin=(0, 5))
@@ -181,11 +185,10 @@ class ButtonMenView(GameView):
         self.surrender_no.on_click(lambda _e: self.keep_playing())
         self.surrender_box = pn.Column(self.surrender_question, pn.Row(self.surrender_no, self.surrender_yes),
                                        visible=False, sizing_mode="stretch_width")
-        self.attack_box = pn.Column(
-            self.hint, self.mine_label, self.mine, self.theirs_label, self.theirs,
-            heading("Attacks for this selection", 3), self.attack_buttons, self.rule,
-            pn.Row(self.pass_button, self.clear_button, self.surrender_button), self.surrender_box,
-            sizing_mode="stretch_width")
+        self.attack_box = pn.Column(  # the attacks first, right under the board; the dice as checkboxes after
+            self.hint, heading("Attacks for this selection", 3), self.attack_buttons, self.rule,
+            pn.FlexBox(self.pass_button, self.clear_button, self.surrender_button, gap="4px"), self.surrender_box,
+            self.mine_label, self.mine, self.theirs_label, self.theirs, sizing_mode="stretch_width")
         # other choices (auxiliary, reserve, reactions, manual rolls)
         self.other_buttons = pn.FlexBox(gap="8px", margin=(0, 5))
         # every legal action, as a keyboard-operable list

@@ -94,6 +94,8 @@ class NewCampaign(pn.viewable.Viewer):
         self.source = pn.widgets.Select(label="Battles", options={"played here (Button Men matches)": "engine",
                                                                   "reported (results typed in)": "reported"},
                                         value="engine", stylesheets=[FOCUS_CSS])
+        self.wins = pn.widgets.Select(label="Round wins to win a battle", options=[1, 2, 3, 4, 5], value=3,
+                                      stylesheets=[FOCUS_CSS])
         self.placement = pn.widgets.Select(label="Placement", options={"balanced random": "balanced",
                                                                        "manual (choose territories)": "manual"},
                                            value="balanced", stylesheets=[FOCUS_CSS])
@@ -126,7 +128,7 @@ class NewCampaign(pn.viewable.Viewer):
             widget.param.watch(self._show, ["value"])
         self.form = pn.Column(
             pn.FlexBox(self.edition, self.map, self.players, self.armies),
-            pn.FlexBox(self.source, self.placement), self.pick_list,
+            pn.FlexBox(self.source, self.wins, self.placement), self.pick_list,
             *(row[-1] for row in self.seat_rows), self.seed, self.start_button, self.error,
             sizing_mode="stretch_width")
         self.layout.append(self.form)
@@ -157,7 +159,8 @@ class NewCampaign(pn.viewable.Viewer):
         count, per = int(self.players.value), int(self.armies.value)
         rows = self.seat_rows[:count]
         options: dict[str, JSON] = {"edition": int(self.edition.value), "map": str(self.map.value),
-                                    "armies_per_player": per, "battle_source": str(self.source.value)}
+                                    "armies_per_player": per, "battle_source": str(self.source.value),
+                                    "battle_max_wins": int(self.wins.value)}
         listed = pick_list(self.pick_list.value or "") if self.edition.value == 2 else None
         if listed:
             options["pick_list"] = listed

@@ -32,6 +32,7 @@ class MapBoard(Board):
         self.on_territory: Callable[[int], None] = lambda territory: None
         """Called with the territory index when a territory is tapped."""
         self.origin: int | None = None
+        self._drawn: model.MapPicture | None = None
         self.targets: tuple[int, ...] = ()
         empty = model.MapPicture({k: [] for k in ("xs", "ys", "fill", "hatch", "line", "width", "dash", "name",
                                                    "owner")},
@@ -80,6 +81,9 @@ class MapBoard(Board):
         """Draw the state with the origin picked (safely from any callback)."""
         assert isinstance(self.state, CampaignState)
         drawn = model.picture(self.state, self.origin, self.targets)
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
 
         def apply() -> None:
             self.regions.data = drawn.regions

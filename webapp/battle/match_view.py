@@ -37,6 +37,8 @@ class MatchView(pn.viewable.Viewer):
         self.page = page
         self.index: int | None = None
         self._driving = False
+        self._shown: tuple[Any, ...] = ()
+        """The match, side, selection and auto-play the board and moves were last drawn for."""
         self.autoplay: set[tuple[int, int, int]] = set()
         """(round, battle, player) whose moves a bot makes for the human."""
         self.pick = pn.widgets.Select(label="Battle shown", options={}, stylesheets=[FOCUS_CSS], width=420)
@@ -214,6 +216,10 @@ class MatchView(pn.viewable.Viewer):
         said = model.isolate(match_status(match), names)
         self.status.object = (f"<p role='status' style='margin:0.2em 0'>{said}{who}"
                               + (" A bot plays your side." if auto else "") + "</p>")
+        drawn = (match, side, self.dice.selection, auto)
+        if drawn == self._shown:
+            return
+        self._shown = drawn
         viewer = side[1] if side is not None else next(
             (s for s, p in enumerate(battle.players) if p is not None and self.page.session.is_human(p)), None)
         self.dice.show_state(match, viewer=viewer, interactive=side is not None and match.phase == "attack")

@@ -86,6 +86,13 @@ def frame(record: BoardRecord, turn: int) -> Frame:
                  tuple(turn_sentences(record, turn)))
 
 
+def moves_frame(record: BoardRecord, turn: int) -> Frame:
+    """Turn ``turn`` (1-15) under way: the pieces where it starts, arrows to where they go."""
+    before, after = frame(record, turn - 1), frame(record, turn)
+    return Frame(turn, tuple(t for t in before.tokens if not t.removed), after.arrows, owners=before.owners,
+                 totals=before.totals, lines=after.lines)
+
+
 def frames(record: BoardRecord) -> list[Frame]:
     """Every picture of a played board: turn 0 (as placed) to turn 15."""
     return [frame(record, k) for k in range(len(record.turns))]

@@ -23,13 +23,13 @@ from core.fairsquare import BoardRecord
 from core.fairsquare.render import COLOURS
 from core.protocol import actor_name
 from webapp.fairsquare.board import Picture
-from webapp.fairsquare.frames import Frame, at_square, frame, piece_info
+from webapp.fairsquare.frames import Frame, at_square, frame, moves_frame, piece_info
 from webapp.fairsquare.slider import RangeInput
 from webapp.shell.boards import update_bokeh
 from webapp.shell.widgets import FOCUS_CSS, button, heading, html
 
-TURN_SECONDS = 0.9
-"""How long each turn stays on screen while playing."""
+STEP_SECONDS = 0.5
+"""While playing, each turn shows its moves, then its result, this long each."""
 
 
 def record_label(record: BoardRecord) -> str:
@@ -68,6 +68,7 @@ class RoundPlayer(pn.viewable.Viewer):
     turn = param.Integer(default=0, bounds=(0, None), doc="The turn shown (0: as placed).")
     playing = param.Boolean(default=False, doc="The turns advance on their own.")
     selected = param.Integer(default=-1, doc="The piece whose card is shown (-1: none).")
+    moving = param.Boolean(default=False, doc="The turn is shown under way (pieces at its start, arrows).")
 
     def __init__(self, names: Sequence[str], on_change: Callable[[], None], **params: Any) -> None:
         super().__init__(**params)
@@ -80,7 +81,7 @@ class RoundPlayer(pn.viewable.Viewer):
         self.choice = pn.widgets.Select(label="Played board", options={}, stylesheets=[FOCUS_CSS], width=460)
         self.choice.param.watch(lambda event: self.open_record(event.new), ["value"])
         self.slider = RangeInput(label="Turn", width=460)
-        self.slider.param.watch(lambda event: self.go(event.new), ["value"])
+        self.slider.param.watch(self._slid, ["value"])
         self.play_button = button("Play (P)", color="primary", width=100)
         self.play_button.on_click(lambda _event: self.toggle())
         self.buttons = [button(text, variant="outline", width=92) for text in
@@ -91,7 +92,7 @@ class RoundPlayer(pn.viewable.Viewer):
         self.lines = html("", sizing_mode="stretch_width")
         self.info = html("", sizing_mode="stretch_width")
         self.chart = pn.pane.Bokeh(None, margin=(0, 5))
-        self.param.watch(self._changed, ["turn", "selected"])
+        self.param.watch(self._changed, ["turn", "selected", "moving"])
         self.param.watch(self._show_playing, ["playing"])
 
     # --- what is shown -----------------------------------------------------------
@@ -99,7 +100,9 @@ class RoundPlayer(pn.viewable.Viewer):
     @property
     def frame(self) -> Frame | None:
         """The picture of the shown turn."""
-        return frame(self.record, self.turn) if self.record is not None else None
+        if self.record is None:
+            return None
+        return moves_frame(self.record, self.turn) if self.moving and self.turn > 0 else frame(self.record, self.turn)
 
     def picture(self, roster: Sequence[str]) -> Picture | None:
         """What the board shows while watching (None with no played board)."""
@@ -126,7 +129,7 @@ class RoundPlayer(pn.viewable.Viewer):
         self.record = record
         self.chart.object = score_chart(record, self.names) if record is not None else None
         self.slider.param.update(end=len(record.turns) - 1 if record else 0, value=0)
-        self.param.update(turn=0, selected=-1)
+        self.param.update(turn=0, selected=-1, moving=False)
         self._changed()
 
     # --- the controls ------------------------------------------------------------
@@ -135,13 +138,18 @@ class RoundPlayer(pn.viewable.Viewer):
     def last_turn(self) -> int:
         return len(self.record.turns) - 1 if self.record is not None else 0
 
+    def _slid(self, event: param.parameterized.Event) -> None:
+        if event.new != self.turn:  # the player moved the slider (not the page following the turn)
+            self.stop()
+            self.go(event.new)
+
     @staticmethod
     def _click(move: Callable[[], None], _event: object) -> None:
         move()
 
     def go(self, turn: int) -> None:
-        """Show ``turn`` (clamped to 0-15)."""
-        self.turn = max(0, min(self.last_turn, turn))
+        """Show ``turn`` (clamped to 0-15) with its result."""
+        self.param.update(turn=max(0, min(self.last_turn, turn)), moving=False)
 
     def step(self, delta: int) -> None:
         """One turn forward or back (and pause)."""
@@ -177,18 +185,19 @@ class RoundPlayer(pn.viewable.Viewer):
         self.scheduler(partial(self._run, self._generation))
 
     def advance(self) -> bool:
-        """One animation tick: the next turn, or stop at the last (returns False once stopped)."""
-        if not self.playing or self.turn >= self.last_turn:
-            self.playing = False
-            return False
-        self.go(self.turn + 1)
+        """One animation tick: the next turn's moves, then its result; stop after the last (False once stopped)."""
+        if self.playing and self.moving:
+            self.moving = False
+        elif self.playing and self.turn < self.last_turn:
+            self.param.update(turn=self.turn + 1, moving=True)
+            return True
         if self.turn >= self.last_turn:
             self.playing = False
         return self.playing
 
     async def _run(self, generation: int) -> None:
         while generation == self._generation:
-            await asyncio.sleep(TURN_SECONDS)
+            await asyncio.sleep(STEP_SECONDS)
             if generation != self._generation or not self.advance():
                 return
 
@@ -230,7 +239,8 @@ class RoundPlayer(pn.viewable.Viewer):
                     span.location = turn
 
             update_bokeh(move)
-        title = "As placed (turn 0)" if self.turn == 0 else f"Turn {self.turn} of {self.last_turn}"
+        title = "As placed (turn 0)" if self.turn == 0 else f"Turn {self.turn} of {self.last_turn}" + (
+            ": the moves" if self.moving else "")
         totals = ", ".join(f"{escape(self.names[p])} {shown.totals[k]}" for k, p in enumerate(record.players))
         items = "".join(f"<li>{escape(capitalised(line))}</li>" for line in shown.lines) or "<li>Nothing moved.</li>"
         self.lines.object = (f"<section aria-label='What happened on this turn'><h3 style='margin:0.2em 0'>"

@@ -12,7 +12,7 @@ from core.fairsquare import FairSquareState, position_after
 from core.fairsquare.geometry import name
 from core.fairsquare.trace import REMOVED
 from webapp.fairsquare.board import square_columns, square_pixels, token_columns
-from webapp.fairsquare.frames import frames, piece_info
+from webapp.fairsquare.frames import frame, frames, piece_info
 from webapp.fairsquare.page import GAME, FairSquareView
 from webapp.shell import links
 from webapp.shell.game_page import GamePage
@@ -130,7 +130,12 @@ def test_a_confirmed_board_plays_out_and_the_round_player_steps_through_it() -> 
     assert v.player.turn == 15
     v.player.toggle()  # at the end, play starts again from turn 0
     assert v.player.playing and v.player.turn == 0
-    assert v.player.advance() and v.player.turn == 1
+    assert v.player.advance() and v.player.turn == 1 and v.player.moving  # turn 1 under way ...
+    under_way = v.player.frame
+    assert under_way is not None and {t.square for t in under_way.tokens} == set(position_after(record, 0).squares)
+    assert under_way.arrows == frame(record, 1).arrows and "Turn 1 of 15: the moves" in v.player.lines.object
+    assert v.player.advance() and v.player.turn == 1 and not v.player.moving  # ... then its result
+    assert v.player.frame == frame(record, 1)
     v.on_key(page, "p")
     assert not v.player.playing and not v.player.advance() and v.player.turn == 1
     v.player.slider.value = 5  # the slider moves the board

@@ -103,9 +103,10 @@ def test_a_board_against_three_bots_watched_turn_by_turn_then_reloaded(fairsquar
     page.get_by_role("button", name="Next (.)").click()
     expect(page.locator("h3", has_text="Turn 7 of 15")).to_be_visible()
     page.get_by_role("button", name="Back (,)").click()
+    expect(page.locator("h3", has_text="Turn 6 of 15")).to_be_visible()
     page.keyboard.press(".")
     expect(page.locator("h3", has_text="Turn 7 of 15")).to_be_visible()
-    assert slider.input_value() == "7"
+    expect(slider).to_have_value("7")
 
     record = address_state(page).records[0]
     at = position_after(record, 7)

@@ -71,7 +71,7 @@
       const status = state.done.has(id) ? "done" : id === state.step ? (state.failure ? "failed" : "active") : "waiting";
       item.dataset.status = status;
       item.querySelector(".rb-load-mark").textContent =
-        { done: " done", active: "", failed: " failed", waiting: "" }[status];
+        { done: " (done)", active: " (in progress)", failed: " (failed)", waiting: "" }[status];
     }
     const now = box.querySelector(".rb-load-now");
     const current = STEPS[order.indexOf(state.step)];
@@ -102,14 +102,14 @@
   }
 
   /** Show a problem; a `passing` one (a timer's guess) goes away when the page makes progress. */
-  function fail(kind, headline, detail, passing = false) {
+  function fail(headline, detail, passing = false) {
     if (state.ready || (state.failure && !state.failure.passing)) return;
-    state.failure = { kind, headline, detail, passing };
+    state.failure = { headline, detail, passing };
     mount();
   }
 
   function offline(detail, passing = false) {
-    fail("offline", OFFLINE, `${detail} ${NEEDS}`, passing);
+    fail(OFFLINE, `${detail} ${NEEDS}`, passing);
   }
 
   function advance(step) {
@@ -120,7 +120,7 @@
     state.step = step;
     if (state.failure && state.failure.passing) state.failure = null;
     clearTimeout(stallTimer);
-    stallTimer = setTimeout(() => fail("slow", "This is taking unusually long.",
+    stallTimer = setTimeout(() => fail("This is taking unusually long.",
       `Still waiting at: ${STEPS[target][1]} A slow connection can take a few minutes the first time; ` +
       `Retry starts again. ${NEEDS}`, true), STALL_MS);
     render();
@@ -141,7 +141,7 @@
 
   function onError(message) {
     state.technical = message;
-    fail("error", "The game could not start.", "Retry loads the page again.");
+    fail("The game could not start.", "Retry loads the page again.");
     render();
   }
 
@@ -169,7 +169,7 @@
     const target = event.target;
     const url = target && (target.src || target.href);
     if (url && (target.tagName === "SCRIPT" || target.tagName === "LINK") && new URL(url).origin !== location.origin) {
-      offline(`A script of the page could not be downloaded (${new URL(url).host}).`);
+      offline(`A file of the page could not be downloaded (${new URL(url).host}).`);
     }
   }, true);
 

@@ -1,0 +1,154 @@
+"""The Battle page in Chromium against ``panel serve``: a round with bot-played battles, and the moderator
+entering the Lesotho game's first round with reported results."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+import core
+from core.battle.state import CampaignState
+from webapp.battle.model import centre_pixels
+from webapp.shell import links
+
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+LESOTHO_PLAYERS = """Irilyth: Horace @ Thaba-Tseka, Craptacular @ Qacha's Nek
+Kaori: Gil @ Berea, New Jersey @ Leribe
+ElihuRoot: Randy @ Mokhotlong, Death @ Butha-Buthe
+Gauen: Dixie @ Mafeteng, Massachusetts @ Maseru
+AnnoDomini: The James Beast @ Mohale's Hoek, South Carolina @ Quthing"""
+
+
+def current_state(page: Page) -> CampaignState:
+    """The campaign in the address bar (the share link), replayed."""
+    value = parse_qs(urlparse(page.url).query)["game"][0]
+    state = core.replay(links.decode(value)[0])
+    assert isinstance(state, CampaignState)
+    return state
+
+
+def wait_for(page: Page, done: Callable[[CampaignState], bool], what: str, seconds: float = 120) -> CampaignState:
+    deadline = time.monotonic() + seconds
+    while True:
+        state = current_state(page)
+        if done(state):
+            return state
+        assert time.monotonic() < deadline, f"the page did not reach: {what} (round {state.round_number}, " \
+                                            f"{state.phase})"
+        page.wait_for_timeout(300)
+
+
+def ordered(origin: int, target: int, state: CampaignState) -> bool:
+    return any(b.origin == origin and b.target == target for b in state.battles)
+
+
+def longer(count: int, state: CampaignState) -> bool:
+    return len(state.history) > count
+
+
+def open_page(page: Page, url: str) -> None:
+    page.set_default_timeout(30_000)
+    page.set_viewport_size({"width": 1400, "height": 1100})
+    page.goto(url)
+    expect(page.locator(".rb-live")).to_contain_text("ButtonMen Battle on", timeout=60_000)
+    page.wait_for_load_state("networkidle")
+
+
+def click_territory(page: Page, state: CampaignState, territory: int) -> None:
+    canvas = page.locator(".bk-Canvas").first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box is not None
+    x, y = centre_pixels(state, territory)
+    page.mouse.click(box["x"] + x, box["y"] + y)
+    page.wait_for_timeout(350)  # BokehJS takes two clicks within ~250 ms for one double tap
+
+
+def order(page: Page, state: CampaignState, origin: int, target: int) -> CampaignState:
+    """Click ``origin`` then ``target`` and wait until the order is in the campaign."""
+    click_territory(page, state, origin)
+    expect(page.get_by_role("button", name="Clear the picked territory (X)")).to_be_visible()
+    click_territory(page, state, target)
+    return wait_for(page, partial(ordered, origin, target), "the order")
+
+
+def test_a_round_against_bots_with_the_humans_battle_auto_played(page: Page, panel_serve: Any) -> None:
+    open_page(page, panel_serve("battle"))
+    state = current_state(page)
+    assert state.players == 4 and state.board.id == "belgium" and state.phase == "orders"
+    expect(page.get_by_text("Player 1 to give an order")).to_be_visible()
+    page.get_by_role("button", name="Set up a new campaign").click()  # quick battles against two bots
+    page.get_by_label("Players", exact=True).select_option(label="3")
+    page.get_by_label("Round wins to win a battle").select_option(label="1")
+    page.get_by_role("button", name="Start new campaign").click()
+    state = wait_for(page, lambda s: s.players == 3 and s.options["battle_max_wins"] == 1, "the new campaign")
+    neutral = min(state.inert)
+    click_territory(page, state, neutral)
+    expect(page.get_by_role("alert")).to_contain_text("is neutral; pick one of your territories")
+    attacks = state.attacks(0)
+    if attacks:
+        state = order(page, state, attacks[0].origin, attacks[0].target)
+        assert any(b.players[0] == 0 for b in state.battles)
+    else:
+        page.get_by_role("button", name=re.compile("passes")).click()
+    state = wait_for(page, lambda s: s.phase != "orders" or s.round_number > 1, "the battles")
+    if state.round_number == 1 and any(0 in b.players for b in state.battles if b.result is None):
+        auto = page.get_by_role("button", name="Auto-play this battle for me (A)")
+        expect(auto).to_be_visible()
+        page.keyboard.press("a")
+        for _ in range(5):  # one battle at a time: auto-play each battle of the human
+            state = current_state(page)
+            if state.round_number > 1 or not any(0 in b.players for b in state.battles if b.result is None):
+                break
+            page.wait_for_timeout(1500)
+            page.keyboard.press("a")
+    state = wait_for(page, lambda s: s.round_number > 1 or s.is_over, "the end of round 1", 240)
+    expect(page.get_by_role("heading", name="Round 1 result")).to_be_visible(timeout=30_000)
+    lands = page.get_by_role("table", name=re.compile("Lands now|Final ranking"))
+    for p, name in enumerate(state.names):
+        expect(lands.get_by_role("row", name=re.compile(re.escape(name)))).to_contain_text(str(state.lands(p)))
+    assert len(state.past) >= 1 and all(b.result is not None for b in state.past[0].battles)
+    assert any(log is not None for log in state.past[0].matches)  # battles were real Button Men matches
+
+
+def test_the_moderator_enters_the_lesotho_games_first_round(page: Page, panel_serve: Any,
+                                                            shared_path: Callable[[str], Path]) -> None:
+    record = json.loads(shared_path("battle/lesotho-game2.json").read_text(encoding="utf-8"))
+    open_page(page, panel_serve("battle"))
+    page.get_by_label("Moderated edition").select_option(label="2")
+    page.get_by_label("Moderated map").select_option(label="Lesotho")
+    page.get_by_label(re.compile("^Players, one per line")).fill(LESOTHO_PLAYERS)
+    page.get_by_label(re.compile("^Edition 2 round-1 move order")).fill(", ".join(record["rounds"][0]["order"]))
+    page.get_by_role("button", name="Start moderated campaign").click()
+    state = wait_for(page, lambda s: s.board.id == "lesotho" and s.players == 5, "the moderated campaign")
+    assert state.options["battle_source"] == "reported"
+    first = record["rounds"][0]
+    for battle in first["battles"]:
+        state = order(page, state, state.board.index(battle["from"]), state.board.index(battle["to"]))
+    state = wait_for(page, lambda s: s.phase == "battles", "the battles phase")
+    for index, battle in enumerate(first["battles"]):
+        page.get_by_label("Battle", exact=True).select_option(index=0)
+        armies = state.battles[index].armies
+        winner = [state.buttons[a] for a in armies if a is not None].index(battle["winner"])
+        page.get_by_label("Winner", exact=True).select_option(index=winner)
+        page.get_by_label("Score W-L or W-L-D (winner first)").fill(battle["score"])
+        before = len(state.history)
+        page.get_by_role("button", name="Enter the result").click()
+        state = wait_for(page, partial(longer, before), f"the result of battle {index + 1}")
+    assert len(state.past) == 1
+    lands = page.get_by_role("table", name="Lands now")
+    for name, count in first["expect"]["lands"].items():
+        expect(lands.get_by_role("row", name=re.compile(name))).to_contain_text(str(count))
+    expect(page.get_by_text(re.compile("Berea goes pending")).first).to_be_visible()
+    expect(page.get_by_label("Forum post (Markdown)")).to_have_value(re.compile(r"\* Gauen: 3"))

@@ -289,6 +289,8 @@ class FairSquareView(GameView):
 
     def refresh(self, page: GamePage) -> None:
         state = fs_state(page.session.state)
+        if self.revealed not in page.session.human_actors:
+            self.revealed = None  # a confirmed (or undone) placement goes back behind the curtain
         self._follow_records(state)
         if not state.placing:
             self.watching = bool(state.records)

@@ -236,6 +236,11 @@ def test_hot_seat_hides_each_placement_behind_a_pass_the_device_screen() -> None
         assert f"on {name(square)}" not in page.text.text, "player 1's placement is not in the text view"
     v.tap(squares[0])
     assert page.notice == "Not possible: nobody may place on this screen now."
+    page.undo()  # undo behind the curtain takes back player 1's confirmation, and shows nothing
+    assert state(page).actors >= {0, 1} and v.viewer(page) is None and v.picture().frame.tokens == ()
+    assert v.status(page) == "Pass the device to Player 1."
+    v.reveal()
+    v.confirm()
     v.reveal()
     assert v.viewer(page) == 1 and v.picture().frame.tokens == ()
     place_all(page, 1)

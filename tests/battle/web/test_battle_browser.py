@@ -152,3 +152,21 @@ def test_the_moderator_enters_the_lesotho_games_first_round(page: Page, panel_se
         expect(lands.get_by_role("row", name=re.compile(name))).to_contain_text(str(count))
     expect(page.get_by_text(re.compile("Berea goes pending")).first).to_be_visible()
     expect(page.get_by_label("Forum post (Markdown)")).to_have_value(re.compile(r"\* Gauen: 3"))
+
+
+def test_a_reload_keeps_the_campaign(page: Page, panel_serve: Any) -> None:
+    open_page(page, panel_serve("battle"))
+    state = current_state(page)
+    attacks = state.attacks(0)
+    assert attacks
+    state = order(page, state, attacks[0].origin, attacks[0].target)
+    seed, history = state.seed, len(state.history)
+    page.reload()
+    expect(page.locator(".rb-live")).to_contain_text("ButtonMen Battle on", timeout=60_000)
+    page.wait_for_load_state("networkidle")
+    origin, target = state.board.name_of(attacks[0].origin), state.board.name_of(attacks[0].target)
+    expect(page.locator(".rb-live")).to_contain_text(re.compile(rf"\({re.escape(origin)}\) attacks [^\n]*"
+                                                                rf"\({re.escape(target)}\)"))
+    page.wait_for_timeout(2000)  # the page has answered the address it was opened with
+    again = current_state(page)
+    assert again.seed == seed and len(again.history) >= history

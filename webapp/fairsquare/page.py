@@ -33,7 +33,7 @@ from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.session import HUMAN
 from webapp.shell.sections import Disclosure
-from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, button, default_label, heading, html
+from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, default_label, heading, html
 
 NAMES = tuple(f"Player {k + 1}" for k in range(8))
 PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
@@ -129,10 +129,12 @@ class FairSquareView(GameView):
                                  sizing_mode="stretch_width")
         self.placing_box = pn.Column(heading("Your placement", 3), self.check, heading("Piece types", 4),
                                      self.palette, self.confirm_button, self.garnets,
-                                     heading("Legal actions", 4), self.action_list, sizing_mode="stretch_width")
+                                     sizing_mode="stretch_width")
+        self.actions_box = pn.Column(heading("Your legal actions", 4), self.action_list, sizing_mode="stretch_width")
         self.watch_button = button("Watch the played boards (W)", variant="outline")
         self.watch_button.on_click(lambda _event: self.toggle_watch())
         self.legend = html("", sizing_mode="stretch_width")
+        self.focus = FocusKeeper()
         self.board_label = BoardLabel(label="Board and score chart (the text view and the lists say the same)")
         self.match = html("", sizing_mode="stretch_width")
         self.result = html("", sizing_mode="stretch_width")
@@ -219,6 +221,7 @@ class FairSquareView(GameView):
             self.player.stop()
             self.watching = not self.watching or not fs_state(self.page.session.state).placing
             self.page.refresh()
+            self.focus.keep("Play (P)" if self.watching else "1: ")
 
     def _choose(self, index: int) -> None:
         roster = fs_state(self.page.session.state).roster()
@@ -335,6 +338,7 @@ class FairSquareView(GameView):
         self.watching = True
         if played and self.autoplay:
             self.player.play()
+            self.focus.keep("Pause (P)")
         elif not played:
             self.player.last()
 
@@ -396,7 +400,7 @@ class FairSquareView(GameView):
         labels = [default_label(a) for a in actions]
         if labels != self.action_list.labels:
             self.action_list.param.update(labels=labels, version=self.action_list.version + 1)
-        self.action_list.visible = bool(actions)
+        self.actions_box.visible = bool(actions)
 
     def _match_html(self, state: FairSquareState) -> str:
         rounds = range(1, state.match.rounds + 1)
@@ -495,7 +499,7 @@ class FairSquareView(GameView):
 
     def controls(self, page: GamePage) -> list[Any]:
         return [self.legend, page.refused, pn.Row(self.watch_button, page.undo_button), self.curtain,
-                self.placing_box, self.watch_box, self.board_label]
+                self.placing_box, self.actions_box, self.watch_box, self.board_label, self.focus]
 
     def panels(self, page: GamePage) -> list[Any]:
         return [heading("Match"), self.match, Disclosure("Position as text", page.text, open=True), page.share]

@@ -174,6 +174,24 @@ def test_the_eight_player_match_shows_your_board_and_offers_the_other() -> None:
     assert state(page).is_over and v.match.object.count("<tr>") == 9
 
 
+STILL = {"schema": "fas-pieces/1", "rounds": {r: [{"name": n, "rank": k, "options": ["step:U"], "rules": ["stay"]}
+                                                for n, k in (("Post", 1), ("Guard", 2), ("Tower", 3))]
+                                            for r in ("1", "2", "3")}}
+"""Pieces that never move: nobody scores, so every tie-break is equal."""
+
+
+def test_tied_winners_name_the_elimination_candidate_with_the_action_buttons() -> None:
+    page = open_page((HUMAN, BOT), seed=6, piece_set=STILL, players_per_board=2, rounds=1)
+    v = view(page)
+    place_all(page, 0)
+    settle(page)
+    assert state(page).voters == (0,) and v.status(page).startswith("Tied for last: Player 1, Player 2.")
+    assert v.actions_box.visible and v.action_list.labels == ["Name player 1 as elimination candidate",
+                                                               "Name player 2 as elimination candidate"]
+    v.action_list.on_press(1)  # as a click on the second button
+    assert state(page).is_over and "Elimination candidate: Player" in v.match.object
+
+
 def test_frames_follow_the_engine_trace_turn_by_turn() -> None:
     page = open_page()
     place_all(page, 0)

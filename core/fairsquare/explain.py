@@ -153,25 +153,29 @@ def piece_card(kind: PieceType) -> list[str]:
     return lines
 
 
+TIE_BREAKS = ("3-point squares", "2-point squares", "pieces left")
+"""The tie-break counts, in the rulebook's order (before the walk back through the turns)."""
+
+
+def versus(other: str, ahead: bool, mine: tuple[int, ...], theirs: tuple[int, ...], moment: str) -> str:
+    """Which tie-break sets a player apart from ``other`` (tied on points): the first of the counts
+    :data:`TIE_BREAKS` that differs, else the most recent ``moment`` their totals differed ("" if never)."""
+    side = "ahead of" if ahead else "behind"
+    for label, a, b in zip(TIE_BREAKS, mine, theirs, strict=True):
+        if a != b:
+            return f"{side} {other} on {label} ({a} to {b})"
+    return f"{side} {other} most recently ({moment})" if moment else f"tied with {other} through every tie-break"
+
+
 def place_reason(record: BoardRecord, k: int) -> str:
     """Why board player ``k`` got its place: its owned total, or the tie-break that split a tie."""
     scores = record.scores
-    tied = [q for q in range(len(scores)) if q != k and scores[q] == scores[k]]
-    words = f"{scores[k]} owned"
     reasons = []
-    for q in tied:
-        other = actor_name(record.players[q])
-        if record.places[q] == record.places[k]:
-            reasons.append(f"tied with {other} through every tie-break (shared place)")
-            continue
-        ahead = record.places[k] < record.places[q]
-        for label, mine, theirs in (("3-point squares", record.threes[k], record.threes[q]),
-                                    ("2-point squares", record.twos[k], record.twos[q]),
-                                    ("pieces left", record.left[k], record.left[q])):
-            if mine != theirs:
-                reasons.append(f"{'ahead of' if ahead else 'behind'} {other} on {label} ({mine} to {theirs})")
-                break
-        else:
-            turn = max(t for t, trace in enumerate(record.turns) if trace.totals[k] != trace.totals[q])
-            reasons.append(f"{'ahead of' if ahead else 'behind'} {other} most recently (after turn {turn})")
-    return words + ("; " + "; ".join(reasons) if reasons else "")
+    for q in (q for q in range(len(scores)) if q != k and scores[q] == scores[k]):
+        differ = [t for t, trace in enumerate(record.turns) if trace.totals[k] != trace.totals[q]]
+        text = versus(actor_name(record.players[q]), record.places[k] < record.places[q],
+                      (record.threes[k], record.twos[k], record.left[k]),
+                      (record.threes[q], record.twos[q], record.left[q]),
+                      f"after turn {differ[-1]}" if differ else "")
+        reasons.append(text + (" (shared place)" if record.places[q] == record.places[k] else ""))
+    return f"{scores[k]} owned" + ("; " + "; ".join(reasons) if reasons else "")

@@ -7,7 +7,7 @@ from html import escape
 
 from core import svg as svglib
 from core.fairsquare.boards import Board
-from core.fairsquare.explain import position_after
+from core.fairsquare.explain import position_after, versus
 from core.fairsquare.geometry import ROWS, SIZE, SQUARES, name
 from core.fairsquare.placement import PIECES
 from core.fairsquare.state import FairSquareState
@@ -89,6 +89,31 @@ def describe(state: FairSquareState, viewer: int | None) -> str:
             for record in state.round_records(last):
                 lines += _record_text(record)
     return "\n".join(line[0].upper() + line[1:] for line in lines if line)
+
+
+def elimination_reason(state: FairSquareState) -> str:
+    """Why the elimination candidate is the one (FS-19), in words; "" before there is one."""
+    me = state.eliminated
+    if me < 0:
+        return ""
+    low = state.points[me]
+    tied = [p for p in range(state.match.seats) if p != me and state.points[p] == low]
+    if not tied:
+        return f"{actor_name(me)} has the fewest points ({low})"
+
+    def counts(p: int) -> tuple[int, ...]:
+        mine = [r for r in state.records if p in r.players]
+        return tuple(sum(getattr(r, a)[r.players.index(p)] for r in mine) for a in ("threes", "twos", "left"))
+
+    timeline, per_round = state.timeline(), len(state.records[0].turns)
+    parts = []
+    for q in tied:
+        differ = [m for m, row in enumerate(timeline) if row[me] != row[q]]
+        moment = f"after turn {differ[-1] % per_round} of round {differ[-1] // per_round + 1}" if differ else ""
+        text = versus(actor_name(q), False, counts(me), counts(q), moment)
+        parts.append(text + (" (the winners named the candidate)" if not moment and counts(me) == counts(q)
+                             else ""))
+    return f"{actor_name(me)} tied on {low} points: " + "; ".join(parts)
 
 
 def board_svg(board: Board, pieces: Sequence[Shown], owners: Sequence[int] = (), title: str = "",

@@ -24,6 +24,7 @@ from core.fairsquare import Confirm, FairSquare, FairSquareState, Lift, Place, R
 from core.fairsquare.explain import place_reason
 from core.fairsquare.geometry import name
 from core.fairsquare.placement import MIN_TYPES, PIECES
+from core.fairsquare.render import elimination_reason
 from core.protocol import Action, State
 from webapp.fairsquare.board import FairBoard, Picture
 from webapp.fairsquare.frames import MARKER_WORDS, Frame, markers, placement_frame
@@ -434,7 +435,7 @@ class FairSquareView(GameView):
             table += (f"<section aria-label='Match result' style='border:3px solid #1b5e20;background:#e8f5e9;"
                       f"color:#111;padding:0.4em 0.8em;border-radius:6px'><h3 style='margin:0'>Match over</h3>"
                       f"<p style='margin:0.3em 0'>Winner: {escape(winners)} with {top} points. Elimination "
-                      f"candidate: {escape(NAMES[state.eliminated])}.</p>"
+                      f"candidate: {escape(NAMES[state.eliminated])} ({escape(elimination_reason(state))}).</p>"
                       f"<p style='margin:0'>{escape(outcome.reason[:1].upper() + outcome.reason[1:])}.</p>"
                       "</section>")
         return table

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.fairsquare import piece_set
+from core.fairsquare import Eliminate
 from core.fairsquare.explain import piece_card, place_reason, rule_meaning
+from core.fairsquare.render import elimination_reason
 from core.fairsquare.pieces import parse_rule
 
-from fs_helpers import STILL, new, place
+from fs_helpers import STILL, new, place, random_play
 
 
 def test_every_rule_of_the_bundled_set_reads_in_words() -> None:
@@ -39,3 +41,18 @@ def test_places_name_the_deciding_tie_break() -> None:
     fewer = replace(record, left=(4, 3), places=(1, 2))
     assert place_reason(fewer, 0) == "0 owned; ahead of player 2 on pieces left (4 to 3)"
     assert place_reason(fewer, 1) == "0 owned; behind player 1 on pieces left (3 to 4)"
+
+
+def test_the_elimination_candidate_is_explained() -> None:
+    state = new(seed=3, piece_set=STILL, players_per_board=2, board_source="data", boards=[{"D4": 3}], rounds=1)
+    assert elimination_reason(state) == ""
+    state = place(state, 0, [("Post", "A1"), ("Guard", "A2"), ("Tower", "A3"), ("Post", "A4")])
+    state = place(state, 1, [("Post", "G1"), ("Guard", "G2"), ("Tower", "G3"), ("Post", "G4")])
+    assert state.voters == (0, 1)
+    state = state.apply(Eliminate(1), 0).apply(Eliminate(1), 1)
+    assert elimination_reason(state) == ("player 2 tied on 3 points: tied with player 1 through every "
+                                         "tie-break (the winners named the candidate)")
+    alone = random_play(new(seed=3, players_per_board=3, rounds=1), seed=3)
+    low = min(alone.points)
+    assert alone.points.count(low) == 1, "three players on one board get 3, 2 and 1 points unless places are shared"
+    assert elimination_reason(alone) == f"player {alone.eliminated + 1} has the fewest points ({low})"

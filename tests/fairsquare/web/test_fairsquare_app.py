@@ -190,6 +190,7 @@ def test_tied_winners_name_the_elimination_candidate_with_the_action_buttons() -
                                                                "Name player 2 as elimination candidate"]
     v.action_list.on_press(1)  # as a click on the second button
     assert state(page).is_over and "Elimination candidate: Player" in v.match.object
+    assert "through every tie-break (the winners named the candidate)" in v.match.object
 
 
 def test_frames_follow_the_engine_trace_turn_by_turn() -> None:

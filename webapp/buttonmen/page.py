@@ -37,8 +37,6 @@ from webapp.shell.widgets import (FOCUS_CSS, BoardLabel, FocusKeeper, GroupLabel
                                   heading, html)
 
 GAME = core.get_game("button-men")
-WRAP_CSS = ".bk-input-group.bk-inline { flex-wrap: wrap; row-gap: 0.3em; }"
-"""Checkbox rows wrap on a narrow screen."""
 MAX_ACTION_BUTTONS = 24
 """Above this many legal actions (outside attacks and sizes) only the list offers them."""
 
@@ -160,11 +158,9 @@ class ButtonMenView(GameView):
         # attacks
         self.hint = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.mine = pn.widgets.CheckBoxGroup(label="Your dice", options={}, inline=True,
-                                             stylesheets=[FOCUS_CSS, WRAP_CSS], css_classes=["bm-your-dice"],
-                                             sizing_mode="stretch_width")
+                                             stylesheets=[FOCUS_CSS], css_classes=["bm-your-dice"])
         self.theirs = pn.widgets.CheckBoxGroup(label="Their dice", options={}, inline=True,
-                                               stylesheets=[FOCUS_CSS, WRAP_CSS], css_classes=["bm-their-dice"],
-                                               sizing_mode="stretch_width")
+                                               stylesheets=[FOCUS_CSS], css_classes=["bm-their-dice"])
         self.group_labels = GroupLabels()
         self.mine_label = html("", margin=(0, 5))
         self.theirs_label = html("", margin=(0, 5))

@@ -32,6 +32,12 @@ from webapp.shell.widgets import (FOCUS_CSS, KeyMap, LiveRegion, NewGameDialog, 
                                   html)
 
 UNDO_KEY = "u"
+CHOICE_ROWS = (pn.widgets.CheckBoxGroup, pn.widgets.RadioBoxGroup)
+WRAP_CSS = """
+.bk-input-group.bk-inline { flex-wrap: wrap; row-gap: 0.3em; }
+.bk-input-group > label { white-space: normal; }
+"""
+"""Rows of checkboxes or radio buttons and long field labels wrap on a narrow screen instead of running off it."""
 STATUS_CSS = """
 .rb-status { margin: 0.2em 0; font-size: 1.15em; padding: 0.3em 0.6em; border-radius: 6px;
              border: 2px solid transparent; }
@@ -240,8 +246,14 @@ class GamePage(pn.viewable.Viewer):
         keys = Disclosure("Keys", html(key_map_html(list(view.key_rows))))
         side = pn.Column(*panels, keys, self.keys, sizing_mode="stretch_width", margin=0,
                          styles={"flex": "1 1 300px", "min-width": "0", "max-width": "36rem"})
-        return pn.FlexBox(play, side, gap="12px 24px", flex_wrap="wrap", sizing_mode="stretch_width",
-                          align_items="flex-start", justify_content="center")
+        layout = pn.FlexBox(play, side, gap="12px 24px", flex_wrap="wrap", sizing_mode="stretch_width",
+                            align_items="flex-start", justify_content="center")
+        for widget in layout.select(pn.widgets.Widget):
+            fitted: dict[str, Any] = {"stylesheets": [*widget.stylesheets, WRAP_CSS]}
+            if isinstance(widget, CHOICE_ROWS) and widget.inline:
+                fitted["sizing_mode"] = "stretch_width"
+            widget.param.update(**fitted)
+        return layout
 
     def _close_dialog(self, *_: Any) -> None:
         """A new game began: the dialog that asked for it closes."""

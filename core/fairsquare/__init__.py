@@ -12,7 +12,7 @@ those above it:
 * :mod:`.trace` -- :class:`BoardRecord` and :class:`TurnTrace`: what happened on a board.
 * :mod:`.scoring` -- rankings with every tie-break.
 * :mod:`.sim` -- the turn procedure (:func:`simulate`), fast enough for bots.
-* :mod:`.explain` -- sentences and positions.
+* :mod:`.explain` -- sentences, positions, piece cards and the tie-break behind a place.
 * :mod:`.state` -- :class:`FairSquareState`, the actions and the options.
 * :mod:`.render` -- ``describe``/``svg``.  :mod:`.bots` -- placement bots.  :mod:`.game` -- :data:`GAME`.
 * :mod:`.conformance` and :mod:`.balance` -- command-line tools.

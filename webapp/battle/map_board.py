@@ -67,8 +67,6 @@ class MapBoard(Board):
 
     def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,
                    step: Step | None = None) -> None:
-        if state is not self.state and step is not None:
-            self.origin, self.targets = None, ()
         self.state = state
         self.redraw()
 

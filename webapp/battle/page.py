@@ -82,6 +82,8 @@ class BattleView(GameView):
     def __init__(self) -> None:
         self.picker: int | None = None
         """The player whose territory is picked on the map as an order's origin."""
+        self._pick_round: tuple[int, int] = (0, 0)
+        """The campaign (seed) and round the origin was picked in."""
         self._rounds_shown: tuple[Any, ...] = ()
         """What the round panels (news, chart, history, export) were last drawn for."""
 
@@ -234,10 +236,25 @@ class BattleView(GameView):
             page.notice = f"Not possible: {name} is {whose} territory{turn}; pick one of your territories."
         else:
             targets = order_targets(state, owner, territory)
-            self.picker = owner
+            self.picker, self._pick_round = owner, (state.seed, state.round_number)
             self.map.pick(territory, targets)
             page.notice = "" if targets else f"Not possible: the army on {name} has no legal attack now."
             self.page.refresh()
+
+    def _keep_pick(self, state: CampaignState) -> None:
+        """Keep the picked origin while its owner may still order from it (others' orders change its targets)."""
+        origin, picker = self.map.origin, self.picker
+        if origin is None or picker is None:
+            self.picker = None
+            return
+        if state.phase != "orders" or (state.seed, state.round_number) != self._pick_round \
+                or state.land[origin] != picker or picker not in self.page.session.human_actors:
+            self.picker = None
+            self.map.pick(None)
+            return
+        targets = order_targets(state, picker, origin)
+        if targets != self.map.targets:
+            self.map.pick(origin, targets)
 
     def clear_pick(self) -> None:
         self.picker = None
@@ -280,8 +297,7 @@ class BattleView(GameView):
 
     def refresh(self, page: GamePage) -> None:
         state, session = self.state, page.session
-        if self.map.origin is None:
-            self.picker = None
+        self._keep_pick(state)
         ordering = state.phase == "orders" and any(p >= 0 for p in session.human_actors)
         self.legend.object = legend_html(state)
         self.order_help.object = (

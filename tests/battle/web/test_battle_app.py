@@ -384,3 +384,15 @@ def test_a_saved_campaign_and_a_record_open_again() -> None:
 def test_typed_names_are_isolated_in_the_page() -> None:
     assert model.isolate("\u202eEvil's Avis wins", ["\u202eEvil", "Avis"]) == \
         "<bdi>\u202eEvil</bdi>&#x27;s <bdi>Avis</bdi> wins"
+
+
+def test_a_picked_origin_stays_while_others_order_and_goes_with_a_new_campaign() -> None:
+    page = new_page()
+    hot_seat(page)
+    state = campaign(page)
+    battle_view = view(page)
+    battle_view.click_territory(territory(state, "limburg"))
+    page.play(campaign(page).legal_actions(2)[0], 2)  # Cat orders meanwhile
+    assert page.board.origin == territory(state, "limburg")  # type: ignore[attr-defined]
+    hot_seat(page, edition=2, move_order=["Ann", "Bob", "Cat", "Dan"])
+    assert page.board.origin is None  # type: ignore[attr-defined]

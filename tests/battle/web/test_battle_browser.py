@@ -16,6 +16,7 @@ import pytest
 
 import core
 from core.battle.state import CampaignState
+from tests.site.test_axe import audit, blocking_report
 from webapp.battle.model import centre_pixels
 from webapp.shell import links
 
@@ -106,6 +107,7 @@ def test_a_round_against_bots_with_the_humans_battle_auto_played(page: Page, pan
     if state.round_number == 1 and any(0 in b.players for b in state.battles if b.result is None):
         auto = page.get_by_role("button", name="Auto-play this battle for me (A)")
         expect(auto).to_be_visible()
+        assert blocking_report(audit(page)) == ""  # the battle view (dice board, moves) passes axe
         page.keyboard.press("a")
         for _ in range(5):  # one battle at a time: auto-play each battle of the human
             state = current_state(page)
@@ -137,6 +139,8 @@ def test_the_moderator_enters_the_lesotho_games_first_round(page: Page, panel_se
     for battle in first["battles"]:
         state = order(page, state, state.board.index(battle["from"]), state.board.index(battle["to"]))
     state = wait_for(page, lambda s: s.phase == "battles", "the battles phase")
+    expect(page.get_by_role("button", name="Enter the result")).to_be_visible()
+    assert blocking_report(audit(page)) == ""  # the reported-result form passes axe
     for index, battle in enumerate(first["battles"]):
         page.get_by_label("Battle", exact=True).select_option(index=0)
         armies = state.battles[index].armies

@@ -48,11 +48,8 @@ from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.links import QUERY_KEY
 from webapp.shell.session import HUMAN
-from webapp.shell.session import Step as SessionStep
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, heading, html
 
-SETUP_PACE = 0.02
-"""Seconds between a bot's setup actions (a whole army is placed in a second or two)."""
 ON_BOARD = (Place, Alter, Step, Attack, Shot, Spawn, AddReserve)
 """Actions chosen on the board (or the setup tools); the rest are listed as plain choices."""
 LEGEND = (
@@ -146,7 +143,6 @@ class ImperioView(GameView):
         self.battle.on_square = self.tap
         names = SideNames(session)
         self.log = ViewerLog(session, names)
-        session.pace = self.pace
         self.form = NewGameForm(session)
         self.focus = FocusKeeper()
         self.board_label = BoardLabel(label="Battlefield: its pieces and moves are also listed under Your moves "
@@ -210,12 +206,6 @@ class ImperioView(GameView):
         if before is None or action is None:
             return ""
         return narrate(before, action, after, seat_viewer(self.page.session))
-
-    def pace(self, step: SessionStep | None) -> float:
-        """Seconds a bot waits after ``step``: little during setup, enough in play to follow its moves."""
-        state = self.page.session.state
-        assert isinstance(state, ImperioState)
-        return self.bot_delay if state.phase == "play" else SETUP_PACE
 
     def status(self, page: GamePage) -> str:
         state = self.shown(page)

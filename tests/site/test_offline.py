@@ -1,8 +1,8 @@
 """The static site without a network, in Chromium: the game pages explain themselves, and the
 service worker lets a visited site open again with the network and the server gone.
 
-* With every non-localhost request aborted (the ``context`` fixture), a game page says within
-  10 seconds that it needs an internet connection, with a Retry button.
+* With every non-localhost request aborted (the ``context`` fixture), or left unanswered, a game
+  page says within 10 seconds that it needs an internet connection, with a Retry button.
 * With the CDN files answered locally (:mod:`tools.local_cdn`), the page shows its loading steps
   ("Loading Python (Pyodide)…", then "Installing Panel…") until PyPI, unreachable here, stops it.
 * After one visit of the landing page, a Rules page and a tutorial, the site's own server stops and
@@ -62,6 +62,19 @@ def test_game_page_without_network_says_so_with_a_retry_button(context: Any, sit
     with page.expect_navigation():
         retry.click()
     expect(page.get_by_role("alert")).to_contain_text(OFFLINE, timeout=10_000)
+
+
+def test_game_page_with_a_silent_network_says_so_within_10_seconds(context: Any, site_url: str) -> None:
+    """A network that drops requests without an answer (a firewall): the CDN scripts in the page's
+    head never arrive, so the page never gets its body; the notice still shows within 10 s."""
+    held: list[Any] = []
+    context.route(re.compile(r"^https://"), lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(f"{site_url}apps/{GAME_PAGE}.html", wait_until="commit")
+    expect(page.get_by_role("alert")).to_contain_text(OFFLINE, timeout=10_000)
+    expect(page.get_by_role("button", name="Retry")).to_be_visible()
+    for route in held:
+        route.abort()
 
 
 @pytest.mark.parametrize("width", [390, 1280])

@@ -128,6 +128,10 @@ class SetupControls(pn.viewable.Viewer):
                                     "alteration(s): choose one, then tap the board (a piece to move, then its new "
                                     "square; a square to add to; a piece to remove or change into the piece in hand) "
                                     "or use the reserve buttons. Press Ready when done.</p>")
+                if not self.table.targets(state):
+                    self.help.object += (f"<p class='rb-help'>No square of the board allows this alteration now "
+                                         f"({escape(ALTER_OPS[self.table.alter_op].lower())}): your zone may be "
+                                         "full, or the limits forbid it.</p>")
         options = {PIECE_LABELS[k]: k for k in kinds}
         if self.palette.options != options:
             self.palette.options = options

@@ -6,7 +6,8 @@ comes from :mod:`core.fairsquare`: legal squares and the live ">= 3 types" check
 (``state.allowed_types``), refusals (``why_illegal``), hidden placements
 (``state.view``), the turn trace, piece cards and the tie-break behind each place.
 This module arranges the board (:mod:`.board`), the placement controls, the round
-player (:mod:`.watch`), the match table and the new-game form (:mod:`.setup`).
+player (:mod:`.watch`), the match and places tables (:mod:`.tables`) and the new-game form
+(:mod:`.setup`).
 
 Hot-seat: with several human seats, each placement hides behind a "pass the device"
 screen; the board, the text view and the controls show only the revealed player's pieces.
@@ -21,14 +22,13 @@ from typing import Any
 import panel as pn
 
 from core.fairsquare import Confirm, FairSquare, FairSquareState, Lift, Place, Reorder
-from core.fairsquare.explain import place_reason
 from core.fairsquare.geometry import name
 from core.fairsquare.placement import MIN_TYPES, PIECES
-from core.fairsquare.render import elimination_reason
 from core.protocol import Action, State
 from webapp.fairsquare.board import FairBoard, Picture
 from webapp.fairsquare.frames import MARKER_WORDS, Frame, markers, placement_frame
 from webapp.fairsquare.setup import SetupDialog
+from webapp.fairsquare.tables import NAMES, PLACES, match_html, places_html
 from webapp.fairsquare.watch import RoundPlayer, record_label
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
@@ -36,8 +36,6 @@ from webapp.shell.session import HUMAN
 from webapp.shell.sections import Disclosure
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, default_label, heading, html
 
-NAMES = tuple(f"Player {k + 1}" for k in range(8))
-PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
 class PageGame(FairSquare):
@@ -315,7 +313,7 @@ class FairSquareView(GameView):
         self._show_actions(state, player)
         self.watch_button.visible = bool(state.records) and state.placing
         self.watch_button.label = "Back to the placement (W)" if self.watching else "Watch the played boards (W)"
-        self.match.object = self._match_html(state)
+        self.match.object = match_html(state, self.page.session.seats, self.humans())
         self.redraw()
 
     def _follow_records(self, state: FairSquareState) -> None:
@@ -403,61 +401,6 @@ class FairSquareView(GameView):
             self.action_list.param.update(labels=labels, version=self.action_list.version + 1)
         self.actions_box.visible = bool(actions)
 
-    def _match_html(self, state: FairSquareState) -> str:
-        rounds = range(1, state.match.rounds + 1)
-        garnets = state.options["garnets"] == "on"
-        head = "".join(f"<th scope='col' style='padding:0 0.4em'>Round {r}</th>" for r in rounds)
-        rows = []
-        for p in range(state.match.seats):
-            cells = []
-            for r in rounds:
-                record = next((x for x in state.round_records(r) if p in x.players), None)
-                if record is None:
-                    cells.append("<td>–</td>")
-                else:
-                    k = record.players.index(p)
-                    cells.append(f"<td>{record.points[k]} ({PLACES.get(record.places[k], '')})</td>")
-            kind = self.page.session.seats[p]
-            seat = escape("you" if self.humans() == [p] else "person" if kind == HUMAN else f"bot: {kind}")
-            rows.append(f"<tr><th scope='row' style='text-align:left'>{NAMES[p]} ({seat})</th>{''.join(cells)}"
-                        f"<td><strong>{state.points[p]}</strong></td>"
-                        + (f"<td>{state.garnets[p]}</td>" if garnets else "") + "</tr>")
-        table = ("<table style='border-collapse:collapse' aria-label='Match points per round'><thead><tr>"
-                 f"<th scope='col'>Player</th>{head}<th scope='col'>Total</th>"
-                 + ("<th scope='col'>Garnets</th>" if garnets else "") + f"</tr></thead><tbody>{''.join(rows)}"
-                 "</tbody></table><p class='rb-help' style='margin:0.2em 0'>Round points: 3, 2, 1, 0 by place "
-                 "on the board (place in brackets). Bots are named by level (the New game form describes "
-                 "them).</p>")
-        outcome = state.outcome
-        if outcome is not None:
-            top = max(state.points)
-            winners = ", ".join(NAMES[p] for p in range(state.match.seats) if state.points[p] == top)
-            table += (f"<section aria-label='Match result' style='border:3px solid #1b5e20;background:#e8f5e9;"
-                      f"color:#111;padding:0.4em 0.8em;border-radius:6px'><h3 style='margin:0'>Match over</h3>"
-                      f"<p style='margin:0.3em 0'>Winner: {escape(winners)} with {top} points. Elimination "
-                      f"candidate: {escape(NAMES[state.eliminated])} ({escape(elimination_reason(state))}).</p>"
-                      f"<p style='margin:0'>{escape(outcome.reason[:1].upper() + outcome.reason[1:])}.</p>"
-                      "</section>")
-        return table
-
-    def _result_html(self) -> str:
-        record = self.player.record
-        if record is None:
-            return ""
-        if self.player.turn < self.player.last_turn:
-            return "<p class='rb-help' style='margin:0.2em 0'>The board's places show after turn 15.</p>"
-        rows = "".join(
-            f"<tr><th scope='row' style='text-align:left;white-space:nowrap'>{NAMES[p]}</th><td>{record.scores[k]}</td>"
-            f"<td>{record.threes[k]}</td><td>{record.twos[k]}</td><td>{record.left[k]}</td>"
-            f"<td>{PLACES.get(record.places[k], record.places[k])}</td><td>+{record.points[k]}</td>"
-            f"<td>{escape(place_reason(record, k))}</td></tr>" for k, p in enumerate(record.players))
-        head = "".join(f"<th scope='col' style='white-space:nowrap;padding:0 0.3em'>{h}</th>" for h in (
-            "Player", "Owned", "3-pt squares", "2-pt squares", "Pieces left", "Place", "Points", "Why"))
-        return (f"<div style='overflow-x:auto'><table style='border-collapse:collapse;font-size:0.9em' "
-                f"aria-label='Places on this board'><caption style='text-align:left;font-weight:bold'>"
-                f"{escape(record_label(record))}: places</caption><thead><tr>{head}</tr></thead>"
-                f"<tbody>{rows}</tbody></table></div>")
-
     def picture(self) -> Picture:
         """What the board shows now: the watched turn, or the placement the viewer may see."""
         state = fs_state(self.page.session.state)
@@ -494,7 +437,10 @@ class FairSquareView(GameView):
             + "; ".join(f"{escape(kind)} = {MARKER_WORDS[shapes[kind]]}" for kind in picture.roster)
             + ", labelled with initial and rank, in the owner's colour; arrows show this turn's moves, red "
               "squares battles, dashed orange squares separations, and 1/2 a capture in progress.</p>")
-        self.result.object = self._result_html() if self.watching else ""
+        record = self.player.record
+        self.result.object = "" if not self.watching or record is None else \
+            "<p class='rb-help' style='margin:0.2em 0'>The board's places show after turn 15.</p>" \
+            if self.player.turn < self.player.last_turn else places_html(record)
 
     # --- layout --------------------------------------------------------------------------
 

@@ -213,11 +213,6 @@ class RoundPlayer(pn.viewable.Viewer):
         self.selected = pieces[(pieces.index(self.selected) + 1) % len(pieces)] if self.selected in pieces \
             else pieces[0]
 
-    def select(self, piece: int) -> None:
-        """Show the card of piece ``piece`` of the shown record."""
-        if self.record is not None and 0 <= piece < len(self.record.pieces):
-            self.selected = piece
-
     # --- following -----------------------------------------------------------------
 
     def _show_playing(self, *_: Any) -> None:

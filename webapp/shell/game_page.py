@@ -85,7 +85,8 @@ class GameView(ABC):
 
     @abstractmethod
     def panels(self, page: GamePage) -> list[Any]:
-        """The side column: scores, history, the shell's text view and share link, the new-game form."""
+        """The side column: scores, history, the shell's text view and share link (fold the long ones in a
+        :class:`~webapp.shell.sections.Disclosure`); a new-game form here moves to the dialog (:meth:`setup_form`)."""
 
     @abstractmethod
     def status(self, page: GamePage) -> str:

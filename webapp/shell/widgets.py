@@ -9,6 +9,7 @@
 * :class:`MoveLog` - the actions so far, newest first, with who took them.
 * :class:`NewGameDialog` - seats, bot levels and every option of ``game.options``.
 * :class:`ShareLink` - the link that reopens the current game.
+* :func:`bidi`, :func:`bidi_names` - names and free text html-escaped inside ``<bdi>``.
 """
 
 from __future__ import annotations

@@ -29,7 +29,9 @@
     [/^Installing/i, "install"],
     [/^Executing/i, "start"],
   ];
-  const state = { step: "page", done: new Set(), failure: null, technical: "", ready: false, heard: false };
+  const state = {
+    step: "page", since: performance.now(), done: new Set(), failure: null, technical: "", ready: false, heard: false,
+  };
   let box = null;
   let stallTimer = 0;
 
@@ -47,7 +49,8 @@
     const list = el("ol", { class: "rb-load-steps" });
     for (const [id, text] of STEPS) {
       const item = el("li", { "data-step": id });
-      item.append(el("span", { class: "rb-load-text" }, text), el("span", { class: "rb-load-mark" }));
+      item.append(el("span", { class: "rb-load-text" }, text), el("span", { class: "rb-load-mark" }),
+        el("span", { class: "rb-load-time", "aria-hidden": "true" }));
       list.append(item);
     }
     card.append(list, el("p", { class: "rb-load-now", role: "status", "aria-live": "polite" }));
@@ -72,6 +75,8 @@
       item.dataset.status = status;
       item.querySelector(".rb-load-mark").textContent =
         { done: " (done)", active: " (in progress)", failed: " (failed)", waiting: "" }[status];
+      const seconds = Math.round((performance.now() - state.since) / 1000);
+      item.querySelector(".rb-load-time").textContent = status === "active" && seconds >= 2 ? ` ${seconds} s` : "";
     }
     const now = box.querySelector(".rb-load-now");
     const current = STEPS[order.indexOf(state.step)];
@@ -118,6 +123,7 @@
     if (target < order.indexOf(state.step) || (state.failure && !state.failure.passing)) return;
     for (const id of order.slice(0, target)) state.done.add(id);
     state.step = step;
+    state.since = performance.now();
     if (state.failure && state.failure.passing) state.failure = null;
     clearTimeout(stallTimer);
     stallTimer = setTimeout(() => fail("This is taking unusually long.",
@@ -180,6 +186,11 @@
       offline("Python (Pyodide) has not arrived after a few seconds.", true);
     }
   }, WATCHDOG_MS);
+
+  const ticker = setInterval(() => {
+    if (state.ready) clearInterval(ticker);
+    else if (!state.failure) render();
+  }, 1000);
 
   document.addEventListener("DOMContentLoaded", () => {
     if (typeof window.Bokeh === "undefined") {

@@ -38,6 +38,7 @@ from core.imperio import (
 )
 from core.imperio.board import NAMES, UNITS
 from core.imperio.render import piece_words, status
+from core.imperio.state import count
 from core.protocol import Action, State
 from webapp.imperio.board import OVERLAYS, ImperioBoard
 from webapp.imperio.model import Table, actor_actions
@@ -47,6 +48,7 @@ from webapp.imperio.setup import PIECE_LABELS, SETUP_PHASES, SetupControls
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.links import QUERY_KEY
+from webapp.shell.sections import Disclosure
 from webapp.shell.session import HUMAN
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, heading, html
 
@@ -170,7 +172,7 @@ class ImperioView(GameView):
                                             options={}, stylesheets=[FOCUS_CSS], width=340)
         self.spawn_unit.param.watch(self._on_spawn_unit, ["value"])
         self.setup = SetupControls(self.table, self.play_ok, lambda: page.refresh())
-        self.all_actions = pn.widgets.Select(label="All legal actions (keyboard: choose one, then play it)",
+        self.all_actions = pn.widgets.Select(label="Every legal action (choose one, then play it)",
                                              options={}, size=6, stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
         self.play_listed = button("Play the chosen action", color="primary")
         self.play_listed.on_click(lambda _e: self.play_from_list())
@@ -187,18 +189,29 @@ class ImperioView(GameView):
 
     def controls(self, page: GamePage) -> list[Any]:
         return [
-            self.board_label,
-            html(LEGEND, margin=(0, 5), sizing_mode="stretch_width"),
-            self.overlay_boxes,
-            page.refused, self.prompt, self.odds_box,
+            self.board_label, self.overlay_boxes, page.refused, self.prompt, self.odds_box,
             heading("Your moves", 3), self.waiting, self.choices,
             self.pieces_heading, self.pieces, self.moves_heading, self.piece_moves, self.spawn_unit,
-            self.setup, self.all_actions, self.play_listed, self.undo_button, self.focus,
+            self.setup, self.undo_button,
+            Disclosure("All legal actions", self.all_actions, self.play_listed),
+            Disclosure("What the board shows", html(LEGEND, margin=(0, 5), sizing_mode="stretch_width")),
+            self.focus,
         ]
 
     def panels(self, page: GamePage) -> list[Any]:
-        return [heading("Dice rolled"), self.fights, heading("Position as text"), page.text, self.log,
-                page.share, self.form]
+        return [heading("Dice rolled"), self.fights, Disclosure("Position as text", page.text, open=True),
+                Disclosure("Move log", self.log, open=True), page.share]
+
+    def setup_form(self, page: GamePage) -> Any | None:
+        return self.form
+
+    def score_line(self, page: GamePage) -> str:
+        state = self.shown(page)
+        if state.attacker is None:
+            return ""
+        sides = ((state.attacker, "Red"), (state.defender, "Blue"))
+        return " · ".join(f"{colour} {state.units_of(p)} units, {count(state.board, p, bases=True)} bases"
+                          for p, colour in sides)
 
     # --- the game's words -------------------------------------------------------------
 
@@ -396,7 +409,7 @@ class ImperioView(GameView):
         return (f"<section aria-label='Game summary' style='border:3px solid #1b5e20;background:#e8f5e9;color:#111;"
                 f"padding:0.4em 0.8em;border-radius:6px'><h3 style='margin:0'>{title}</h3>"
                 f"<p style='margin:0.2em 0'>{escape(state.result.reason[:1].upper() + state.result.reason[1:])}. "
-                "Start a new game from the form beside the board.</p></section>")
+                "Press New game to play again.</p></section>")
 
     def _refresh_pieces(self, state: ImperioState, mine: bool) -> None:
         squares = self.table.ready_pieces(state) if mine else []

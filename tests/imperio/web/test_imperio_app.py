@@ -75,6 +75,9 @@ def test_the_page_opens_on_the_attackers_first_turn_with_the_default_armies() ->
     assert "d2: knight" in app.view.pieces.labels
     assert len(app.board.sources["pieces"].data["x"]) == 36
     assert "K × 6" in app.board.sources["reserve_words"].data["text"]
+    assert app.view.score_line(app) == "Red 15 units, 3 bases · Blue 15 units, 3 bases"
+    app.__panel__()
+    assert app.new_game is not None and app.new_game.objects == [app.view.form.__panel__()]
 
 
 def test_a_tap_finds_its_square_and_nothing_off_the_board() -> None:

@@ -12,7 +12,7 @@ import pytest
 import core
 import core.imperio as ib
 from core.imperio import Attack, ImperioState, Shot, Step
-from webapp.imperio.board import square_pixels
+from webapp.imperio.board import PIXELS, X_RANGE, square_pixels
 from webapp.shell import links
 
 from playwright.sync_api import Page, expect
@@ -68,7 +68,8 @@ def click_square(page: Page, square: int) -> None:
     box = canvas.bounding_box()
     assert box is not None
     x, y = square_pixels(square)
-    page.mouse.click(box["x"] + x, box["y"] + y)
+    scale = box["width"] / ((X_RANGE[1] - X_RANGE[0]) * PIXELS)  # the board shrinks with a narrow column
+    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
 
 
 def act(page: Page, do: Any) -> None:

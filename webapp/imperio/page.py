@@ -2,12 +2,18 @@
 
 Serve it with ``panel serve webapp/imperio/page.py``; ``create_app()`` builds one page.
 It opens on a game already under way against the default bot with both default armies
-(the visitor attacks and moves first); "New game" offers the roles, setup by hand, the
-dice rule and every ruling.  Everything about the rules comes from :mod:`core.imperio`:
-the board (:mod:`webapp.imperio.board`) highlights the selected piece's legal steps,
-attacks and shots; an attack is played only after its exact odds were shown
-(:func:`core.imperio.odds`), and the dice it rolled are listed afterwards.  Undo goes
-back within the current turn, never past a die roll.
+(the visitor attacks and moves first); the New game dialog (:mod:`webapp.imperio.newgame`)
+offers the opponent, the roles, setup by hand, the dice rule and every other ruling.
+
+Everything about the rules comes from :mod:`core.imperio`.  The board
+(:mod:`webapp.imperio.board`) highlights what the selected piece may do (from the legal
+actions, :mod:`webapp.imperio.model`) and draws the overlays; setup has its own tools
+(:mod:`webapp.imperio.setup`).  An attack or shot is played only after its exact odds
+were shown (:func:`core.imperio.odds`), and the dice rolled are listed afterwards
+(:mod:`webapp.imperio.narration`).  Undo goes back within the current turn (or setup
+step), never past a die roll.  Keyboard players use the lists of pieces and their moves,
+the full list of legal actions and the keys C, Escape, E and U.  Reserves the rules hide
+(``public_reserves=false``) stay hidden on the board, in the text and in the log.
 """
 
 from __future__ import annotations
@@ -54,6 +60,9 @@ from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper,
 
 ON_BOARD = (Place, Alter, Step, Attack, Shot, Spawn, AddReserve)
 """Actions chosen on the board (or the setup tools); the rest are listed as plain choices."""
+HINT = ("<p class='rb-help' style='margin:0.3em 0'>Tap one of your pieces (gold frame), then a marked square: "
+        "a dot steps there, a red or orange frame attacks or shoots after showing the odds. The same moves are "
+        "buttons under “Your moves”.</p>")
 LEGEND = (
     "<p class='rb-help' style='margin:0.3em 0'><strong>Pieces:</strong> letters H headquarters, B base, K knight, "
     "A archer, P pikeman, F footsoldier. Red attacker: circles, arrow ▲ (marches up from rank 1); blue defender: "
@@ -189,7 +198,8 @@ class ImperioView(GameView):
 
     def controls(self, page: GamePage) -> list[Any]:
         return [
-            self.board_label, self.overlay_boxes, page.refused, self.prompt, self.odds_box,
+            self.board_label, html(HINT, margin=(0, 5), sizing_mode="stretch_width"), self.overlay_boxes,
+            page.refused, self.prompt, self.odds_box,
             heading("Your moves", 3), self.waiting, self.choices,
             self.pieces_heading, self.pieces, self.moves_heading, self.piece_moves, self.spawn_unit,
             self.setup, self.undo_button,
@@ -200,7 +210,7 @@ class ImperioView(GameView):
 
     def panels(self, page: GamePage) -> list[Any]:
         return [heading("Dice rolled"), self.fights, Disclosure("Position as text", page.text, open=True),
-                Disclosure("Move log", self.log, open=True), page.share]
+                Disclosure("Move log", self.log), page.share]
 
     def setup_form(self, page: GamePage) -> Any | None:
         return self.form

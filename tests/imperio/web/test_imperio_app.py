@@ -105,6 +105,20 @@ def test_selecting_a_unit_highlights_its_steps_and_follows_it() -> None:
     assert "Choose one of your pieces first" in app.notice
 
 
+def test_keyboard_play_through_the_piece_and_move_lists() -> None:
+    app = two_at_one_screen()
+    view = app.view
+    view.press_piece(view.pieces.labels.index("d2: knight"))
+    assert view.table.selected == ib.parse("d2") and view.focus.target == "Kd2-d3 (step)" and view.focus.force
+    view.press_piece_move(view.piece_moves.labels.index("Kd2-d3 (step)"))
+    assert str(app.session.steps[-1].action) == "Kd2-d3"
+    view.all_actions.value = next(i for label, i in view.all_actions.options.items() if label == "Kd3-d4")
+    view.play_from_list()
+    assert str(app.session.steps[-1].action) == "Kd3-d4"
+    assert view.pieces.labels[view._piece_squares.index(ib.parse("d4"))] == \
+        "d4: knight, 3 action(s) left, 2 step(s) toward a charge"
+
+
 def test_a_base_spawns_the_chosen_reserve_unit_at_the_start_of_the_turn() -> None:
     app = two_at_one_screen()
     tap(app, "b2")

@@ -9,7 +9,9 @@ from html import escape
 from typing import Any
 
 import panel as pn
-from bokeh.models import ColumnDataSource, Range1d
+from bokeh.core.properties import field
+from bokeh.models import ColumnDataSource, Range1d, SingleIntervalTicker
+from bokeh.models.annotations import Legend, LegendItem
 from bokeh.plotting import figure
 
 from core.battle import load_record, round_summary, write_record
@@ -82,13 +84,15 @@ class LandChart(pn.viewable.Viewer):
         self.lines = ColumnDataSource(data={"xs": [], "ys": [], "colour": [], "name": []})
         self.dots = ColumnDataSource(data={"x": [], "y": [], "colour": []})
         self.x_range, self.y_range = Range1d(start=0, end=1), Range1d(start=0, end=6)
-        fig = figure(width=360, height=220, toolbar_location=None, tools="", title="Lands per round",
+        fig = figure(width=440, height=220, toolbar_location=None, tools="", title="Lands per round",
                      x_axis_label="round (0: the start)", y_axis_label="lands",
                      x_range=self.x_range, y_range=self.y_range)
-        fig.multi_line("xs", "ys", source=self.lines, line_color="colour", line_width=3, legend_field="name")
+        lines = fig.multi_line("xs", "ys", source=self.lines, line_color="colour", line_width=3)
         fig.scatter("x", "y", source=self.dots, fill_color="colour", line_color="colour", size=7)
-        fig.legend.location = "top_left"
-        fig.legend.label_text_font_size = "11px"
+        legend = Legend(location="top_left", label_text_font_size="11px")
+        legend.update(items=[LegendItem(label=field("name"), renderers=[lines])])
+        fig.add_layout(legend, "right")
+        fig.xaxis[0].update(ticker=SingleIntervalTicker(interval=1))
         self.figure = fig
         self.pane = pn.pane.Bokeh(fig, margin=(0, 5))
 

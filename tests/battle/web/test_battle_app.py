@@ -13,7 +13,8 @@ from core.battle import GAME, load_record
 from core.battle.state import CampaignState
 from core.protocol import MODERATOR, InputError
 from webapp.battle import model
-from webapp.battle.page import BattleView
+from webapp.battle.dialog import start
+from webapp.battle.page import OPENING_NAMES, BattleView
 from webapp.battle.panels import read_campaign
 from webapp.shell.game_page import GamePage
 from webapp.shell.session import HUMAN
@@ -35,6 +36,13 @@ def campaign(page: GamePage) -> CampaignState:
 def new_page() -> GamePage:
     page = GamePage(BattleView())
     page.session.scheduler = None
+    return page
+
+
+def seeded_page(seed: int) -> GamePage:
+    """The opening campaign (you and three strategists on Belgium) with a fixed deal."""
+    page = new_page()
+    start(page.session, page.session.seats, seed, {"players": 4}, OPENING_NAMES, [[None, None]] * 4, None)
     return page
 
 
@@ -209,8 +217,9 @@ def play_round_with_autoplay(page: GamePage) -> None:
     raise AssertionError("the round did not end")
 
 
-def test_a_round_with_bot_and_auto_played_battles_resolves_with_a_summary() -> None:
-    page = new_page()
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_round_with_bot_and_auto_played_battles_resolves_with_a_summary(seed: int) -> None:
+    page = seeded_page(seed)
     play_round_with_autoplay(page)
     state = campaign(page)
     assert len(state.past) == 1
@@ -364,7 +373,7 @@ def test_manual_placement_puts_each_army_on_its_chosen_territory() -> None:
 
 
 def test_a_saved_campaign_and_a_record_open_again() -> None:
-    page = new_page()
+    page = seeded_page(3)
     play_round_with_autoplay(page)
     saved = view(page).save._saved().getvalue().encode()
     record, seats = read_campaign(saved)

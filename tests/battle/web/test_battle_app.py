@@ -405,3 +405,46 @@ def test_a_picked_origin_stays_while_others_order_and_goes_with_a_new_campaign()
     assert page.board.origin == territory(state, "limburg")  # type: ignore[attr-defined]
     hot_seat(page, edition=2, move_order=["Ann", "Bob", "Cat", "Dan"])
     assert page.board.origin is None  # type: ignore[attr-defined]
+
+
+SECTION5_PLAYERS = """Ann: Lucky @ Antwerpen, Avis @ Limburg
+Bob: Bauer @ West Flanders, Delia @ east_flanders
+Cat: Kith @ Vlaams-Brabant, Phoenix @ Wallon Brabant
+Dan: Eiko @ Hainault, Keegan @ Namur
+Eve: Gawaine @ Liege, Ginzu @ Luxembourg"""
+
+
+def test_the_moderator_is_asked_for_the_small_points_a_comparison_needs() -> None:
+    page = new_page()
+    form = view(page).moderator_form
+    form.edition.value = 1
+    form.map.value = "belgium"
+    form.players.value = SECTION5_PLAYERS
+    form.start()
+    battle_view = view(page)
+    for name, origin, target in (("Ann", "antwerp", "flemish_brabant"), ("Dan", "hainaut", "flemish_brabant"),
+                                 ("Cat", "walloon_brabant", "liege"), ("Bob", "east_flanders", "hainaut")):
+        state = campaign(page)
+        battle_view.click_territory(territory(state, origin))
+        battle_view.click_territory(territory(state, target))
+        assert page.notice == "", name
+    battle_view.pass_order(campaign(page).names.index("Eve"))
+    for index, (winner, score) in enumerate(((0, "3-0"), (0, "3-0"), (1, "3-2"), (0, "3-1"))):
+        battle_view.report_battle.value = index
+        battle_view.report_winner.value = winner
+        battle_view.report_score.value = score
+        battle_view.report()
+        assert page.notice == ""
+    state = campaign(page)
+    assert state.phase == "small_points" and battle_view.report_box.visible
+    assert list(battle_view.report_battle.options.values()) == [0] and battle_view.report_score.value == "3-0-0"
+    battle_view.report_small.value = "35"
+    battle_view.report()
+    assert campaign(page).phase == "small_points" and list(battle_view.report_battle.options.values()) == [1]
+    battle_view.report_small.value = "20"
+    battle_view.report()
+    state = campaign(page)
+    assert len(state.past) == 1
+    assert {n: state.lands(p) for p, n in enumerate(state.names)} == {"Ann": 3, "Bob": 3, "Cat": 0, "Dan": 1,
+                                                                      "Eve": 3}
+    assert "<bdi>Ann</bdi> takes Flemish Brabant from <bdi>Cat</bdi>" in battle_view.news.object

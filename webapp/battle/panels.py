@@ -117,8 +117,9 @@ class LandChart(pn.viewable.Viewer):
         return self.pane
 
 
-def read_campaign(data: bytes) -> tuple[dict[str, Any], list[str] | None]:
-    """A saved campaign (``{record, seats}``) or a section-10 record from a file; InputError says why not."""
+def read_campaign(data: bytes, rounds: int | None = None) -> tuple[dict[str, Any], list[str] | None]:
+    """A saved campaign (``{record, seats}``) or a section-10 record (after ``rounds`` rounds, None: all)
+    from a file; InputError says why not."""
     if len(data) > MAX_FILE_BYTES:
         raise InputError("the file", f"is larger than {MAX_FILE_BYTES:,} bytes")
     try:
@@ -128,7 +129,7 @@ def read_campaign(data: bytes) -> tuple[dict[str, Any], list[str] | None]:
     if depth(parsed) > MAX_DEPTH:
         raise InputError("the file", "nests too deeply")
     if isinstance(parsed, dict) and parsed.get("format") == RECORD_FORMAT:
-        state = load_record(parsed).state
+        state = load_record(parsed, rounds).state
         return state.to_record(), None
     if isinstance(parsed, dict) and isinstance(parsed.get("record"), dict) and isinstance(parsed.get("seats"), list):
         return parsed["record"], [str(s) for s in parsed["seats"]]
@@ -145,12 +146,14 @@ class SaveLoad(pn.viewable.Viewer):
                                                 label="Save the campaign (file)", color="primary",
                                                 stylesheets=[FOCUS_CSS])
         self.upload = pn.widgets.FileInput(accept=".json", stylesheets=[FOCUS_CSS], label="Open a campaign file")
+        self.at_round = pn.widgets.TextInput(label="A record opens after round (blank: every round)", value="",
+                                             stylesheets=[FOCUS_CSS])
         self.open_button = button("Open the chosen file", color="primary", variant="outline")
         self.open_button.on_click(lambda _e: self.open_file())
         self.problem = html("")
         self.layout = pn.Column(heading("Save or open", 3), self.download,
                                 html("<p style='margin:0.2em 0'>Open a saved campaign or a campaign record "
-                                     "(.json):</p>"), self.upload, self.open_button, self.problem,
+                                     "(.json):</p>"), self.upload, self.at_round, self.open_button, self.problem,
                                 sizing_mode="stretch_width")
 
     def _saved(self) -> io.StringIO:
@@ -163,8 +166,12 @@ class SaveLoad(pn.viewable.Viewer):
         if not isinstance(data, bytes):
             self.problem.object = "<p role='alert' style='color:#a00000'>Choose a file first.</p>"
             return
+        typed = (self.at_round.value or "").strip()
+        if typed and not (typed.isdigit() and len(typed) <= 4):
+            self.problem.object = "<p role='alert' style='color:#a00000'>The round must be a whole number.</p>"
+            return
         try:
-            record, seats = read_campaign(data)
+            record, seats = read_campaign(data, int(typed) if typed else None)
             self.page.session.load(record, seats or [HUMAN] * len(_players(record)))
         except ValueError as problem:
             self.problem.object = f"<p role='alert' style='color:#a00000'>Cannot open: {escape(str(problem))}</p>"

@@ -384,6 +384,15 @@ def test_a_saved_campaign_and_a_record_open_again() -> None:
     again, none = read_campaign(written)
     assert none is None and load_record(json.loads(written)).state.past[0].owners == campaign(page).past[0].owners
     assert again["game"] == "buttonmen-battle"
+    save_load = view(other).save
+    save_load.upload.value = written
+    save_load.at_round.value = "0"
+    save_load.open_file()
+    assert save_load.problem.object == "" and campaign(other).round_number == 1 and not campaign(other).past
+    assert other.session.seats == [HUMAN] * 4
+    save_load.at_round.value = "one"
+    save_load.open_file()
+    assert "whole number" in save_load.problem.object and campaign(other).round_number == 1
     for bad, reason in ((b"not json", "not a JSON file"), (b"{}", "neither a saved campaign"),
                         (b"[" * 100 + b"]" * 100, "nests too deeply")):
         with pytest.raises(InputError, match=reason):

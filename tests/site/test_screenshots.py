@@ -3,8 +3,9 @@
 Each page of ``webapp.registry`` is opened in Chromium at both sizes and saved as
 ``test-artifacts/screenshots/<page>-desktop.png`` / ``-phone.png`` (git-ignored,
 kept by CI as artifacts).  Checked mechanically on each: the viewport meta tag;
-at 1280x800 the board and a control the player acts with are on screen without
-scrolling; at 390 px no horizontal scrolling, and the board comes first.
+at 1280x800 the board (large) and a control the player acts with are on screen
+without scrolling, with the side panel beside the board; at 390 px no horizontal
+scrolling, and one column with the board first.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ SHOTS = ROOT / "test-artifacts" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 NOT_PLAYING = ("New game", "Undo", "Close")
+LARGE = 480
+"""Least width in pixels of a drawn board at 1280x800."""
 """Buttons of the frame, not of the game: they do not count as the page's main controls."""
 
 BOXES = """(main) => {
@@ -56,7 +59,15 @@ def board_box(page: Any) -> dict[str, float]:
     target = canvas.first if canvas.count() else page.locator("main h2").first
     box = target.bounding_box()
     assert box is not None, "the page shows no board"
-    return {"top": box["y"], "bottom": box["y"] + box["height"], "height": box["height"]}
+    return {"top": box["y"], "bottom": box["y"] + box["height"], "right": box["x"] + box["width"],
+            "width": box["width"]}
+
+
+def side_box(page: Any) -> dict[str, float] | None:
+    """Where the side panel of a board-and-panels page is (None on a text-first page)."""
+    side = page.locator(".rb-side")
+    box = side.first.bounding_box() if side.count() else None
+    return None if box is None else {"top": box["y"], "left": box["x"]}
 
 
 def open_at(page: Any, url: str, size: dict[str, int], shot: Path) -> None:
@@ -78,6 +89,12 @@ def test_desktop_shows_the_board_and_the_main_controls_without_scrolling(
     open_at(page, panel_serve(app_page), DESKTOP, SHOTS / f"{app_page}-desktop.png")
     board = board_box(page)
     assert board["top"] >= 0 and board["bottom"] <= DESKTOP["height"], f"the board is at {board}"
+    if page.locator(".bk-Canvas").count():
+        assert board["width"] >= LARGE, f"the board is only {board['width']} px wide"
+    side = side_box(page)
+    if side is not None:
+        beside = side["top"] < board["bottom"] and side["left"] >= board["right"]
+        assert beside, "the side panel is not beside the board"
     controls = [c for c in page.evaluate(BOXES, page.locator("main").element_handle())
                 if not c["name"].startswith(NOT_PLAYING) and c["top"] >= board["top"]]
     assert controls, "the page offers the player nothing to act with"
@@ -91,7 +108,6 @@ def test_phone_has_one_column_without_horizontal_scrolling(app_page: str, panel_
     assert width <= PHONE["width"], f"the page is {width} px wide at 390 px: it scrolls sideways"
     board = board_box(page)
     assert board["top"] < PHONE["height"], "the board is not on the phone's first screen"
-    side = page.locator("main h2").filter(has_text="Score")
-    if side.count():
-        side_box = side.first.bounding_box()
-        assert side_box is not None and side_box["y"] > board["bottom"] - 1, "the side panel comes before the board"
+    side = side_box(page)
+    if side is not None:
+        assert side["top"] >= board["bottom"], "the side panel is not under the board"

@@ -242,10 +242,10 @@ class GamePage(pn.viewable.Viewer):
         self.board.fit()
         top = pn.FlexBox(*banner, align_items="center", gap="4px 12px", flex_wrap="nowrap",
                          sizing_mode="stretch_width", css_classes=["rb-banner"])
-        play = pn.Column(top, self.board, *view.controls(self), sizing_mode="stretch_width",
+        play = pn.Column(top, self.board, *view.controls(self), sizing_mode="stretch_width", css_classes=["rb-play"],
                          styles={"flex": f"0 1 {view.board_width}px", "min-width": "0"}, margin=0)
         keys = Disclosure("Keys", html(key_map_html(list(view.key_rows))))
-        side = pn.Column(*panels, keys, self.keys, sizing_mode="stretch_width", margin=0,
+        side = pn.Column(*panels, keys, self.keys, sizing_mode="stretch_width", margin=0, css_classes=["rb-side"],
                          styles={"flex": "1 1 300px", "min-width": "0", "max-width": "36rem"})
         layout = pn.FlexBox(play, side, gap="12px 24px", flex_wrap="wrap", sizing_mode="stretch_width",
                             align_items="flex-start", justify_content="center")

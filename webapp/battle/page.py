@@ -19,6 +19,7 @@ import secrets
 from functools import partial
 from collections.abc import Sequence
 from typing import Any, overload
+from urllib.parse import parse_qs
 
 import panel as pn
 
@@ -112,9 +113,9 @@ class BattleView(GameView):
         assert isinstance(page.board, MapBoard)
         self.map = page.board
         self.map.on_territory = self.click_territory
-        restored = page.link._location is not None and QUERY_KEY in page.link._location.search \
-            and not page.link.problem
-        if not restored:
+        location = pn.state.location
+        opened = location is not None and QUERY_KEY in parse_qs(location.search.lstrip("?"))
+        if not opened or page.link.problem:  # no game in the address, or a broken one: the opening campaign
             start(session, [HUMAN, *(BOT_FIRST,) * 3], secrets.randbits(32), {"players": 4},
                   OPENING_NAMES, [[None, None]] * 4, None)
         self.legend = html("", margin=(0, 5), sizing_mode="stretch_width")

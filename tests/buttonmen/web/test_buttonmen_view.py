@@ -340,3 +340,31 @@ def test_die_checkboxes_say_whose_die_it_is_and_its_skills() -> None:
     assert all(label.startswith(f"Their die {j + 1}: ") for label, j in theirs.items())
     labels = [*mine, *theirs]
     assert any(label.endswith("(Poison)") for label in labels) and any(label.endswith("(Shadow)") for label in labels)
+
+
+def test_an_attack_marks_its_rerolled_attackers_and_the_die_it_captured() -> None:
+    state = attacking()
+    mover = state.to_move
+    assert mover is not None
+    attack = next(a for a in view.attack_list(state) if a.kind == "Power")
+    after = state.apply(attack)
+    fresh = view.fresh_dice(state, attack, after)
+    assert fresh.rolled == {(mover, i) for i in attack.attackers}
+    assert fresh.captured == {(mover, len(after.captured[mover]) - 1)}
+    drawn = view.board(after, mover, Selection(), False, fresh)
+    ringed = {(c.zone, c.player, c.index) for c in drawn.cells if c.fresh}
+    assert ringed == {("play", p, i) for p, i in fresh.rolled} | {("captured", p, k) for p, k in fresh.captured}
+    columns = drawn.columns(("play",))
+    assert [a for a, f in zip(columns["ring_alpha"], columns["fresh"], strict=True) if f] == [1.0] * len(fresh.rolled)
+
+
+def test_a_new_round_rolls_every_die_and_the_text_shrinks_with_the_board() -> None:
+    before = new()
+    state = before
+    while not state.dice[0]:
+        state = state.apply(state.legal_actions()[0])
+    fresh = view.fresh_dice(before, state.history[-1], state)
+    assert fresh.rolled == {(p, i) for p in (0, 1) for i in range(len(state.dice[p]))}
+    drawn = view.board(state, 0, Selection(), False)
+    full, half = drawn.columns(("play",)), drawn.columns(("play",), scale=0.5)
+    assert full["value_size"][0] == "24px" and half["value_size"][0] == "12px"

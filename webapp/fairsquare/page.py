@@ -445,8 +445,8 @@ class FairSquareView(GameView):
     # --- layout --------------------------------------------------------------------------
 
     def controls(self, page: GamePage) -> list[Any]:
-        return [self.legend, page.refused, pn.Row(self.watch_button, page.undo_button), self.curtain,
-                self.placing_box, self.actions_box, self.watch_box, self.board_label, self.focus]
+        return [page.refused, self.curtain, self.watch_box, self.placing_box, self.actions_box,
+                pn.Row(self.watch_button, page.undo_button), self.legend, self.board_label, self.focus]
 
     def panels(self, page: GamePage) -> list[Any]:
         return [heading("Match"), self.match, Disclosure("Position as text", page.text, open=True), page.share]

@@ -50,7 +50,9 @@ def address_state(page: Page) -> FairSquareState:
 
 
 def click_square(page: Page, square: int) -> None:
-    """Click the centre of ``square`` on the board (the board may be drawn smaller than its own size)."""
+    """Click the centre of ``square`` on the board (the board may be drawn smaller than its own size),
+    apart enough from the last click that Bokeh never sees a double tap."""
+    page.wait_for_timeout(400)
     canvas = page.locator(".bk-Canvas").first
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()

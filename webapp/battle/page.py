@@ -68,7 +68,7 @@ class BattleView(GameView):
     footer = ("Rules: ButtonMen Battle (the ButtonMen Wiki's campaign game, editions 1 and 2), as written in "
               "Rulebox's rules notes. Battles are Button Men matches to three round wins.")
     default_seats = (HUMAN, *(BOT_FIRST,) * 4)
-    board_width = 660
+    board_width = 740
     moderator = True
     keys = ("p", "x", "a")
     key_rows = (

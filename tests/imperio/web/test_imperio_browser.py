@@ -38,6 +38,8 @@ def open_page(page: Page, url: str | None) -> None:
         page.goto(url)
     expect(page.locator(".bk-Canvas").first).to_be_visible()
     expect(text_view(page)).to_contain_text(re.compile(r"Imperio Bellum\. (Turn \d+|Game over)"))
+    page.locator("summary").filter(has_text="Move log").click()  # the log is folded at first
+    expect(page.get_by_role("region", name="Move log, newest first")).to_be_visible()
 
 
 def settled_state(page: Page) -> ImperioState:
@@ -54,10 +56,10 @@ def settled_state(page: Page) -> ImperioState:
         page.wait_for_timeout(100)
 
 
-def wait_for_my_turn(page: Page) -> ImperioState:
-    """Wait until red (the human, player 1) acts or the game is over; the game as it stands."""
-    expect(page.locator("strong").filter(has_text=re.compile(r"player 1 \(red attacker\) to act|Game over"))
-           ).to_be_visible(timeout=60_000)
+def wait_for_turn(page: Page, turn: int) -> ImperioState:
+    """Wait until red (the human, player 1) acts in ``turn`` or the game is over; the game as it stands."""
+    mine = re.compile(rf"Turn {turn}: player 1 \(red attacker\) to act|Game over")
+    expect(page.locator("strong").filter(has_text=mine)).to_be_visible(timeout=60_000)
     return settled_state(page)
 
 
@@ -107,9 +109,9 @@ def test_a_few_turns_against_the_bot_with_an_attack_after_its_odds_then_a_reload
     open_page(page, f"{imperio_url}?game={links.encode(opening.to_record(), ['human', GAME.default_bot])}")
     expect(page.get_by_role("button", name="d2: knight")).to_be_visible()
 
-    attacked = False
-    for _turn in range(6):
-        state = wait_for_my_turn(page)
+    attacked, turn = False, 1
+    for turn in range(1, 12, 2):  # red plays the odd turns
+        state = wait_for_turn(page, turn)
         if state.is_over:
             break
         attacks = [a for a in state.legal_actions() if isinstance(a, (Attack, Shot))]
@@ -127,7 +129,7 @@ def test_a_few_turns_against_the_bot_with_an_attack_after_its_odds_then_a_reload
             break
     assert attacked, "an attack came within six turns"
 
-    state = wait_for_my_turn(page)
+    state = wait_for_turn(page, turn + 2)
     shown, log = text_view(page).inner_text(), log_items(page).all_inner_texts()
     share = page.get_by_role("link", name="Link to this game").get_attribute("href")
     assert share is not None and "game=" in share

@@ -144,7 +144,9 @@ class Table:
     def _refusal(self, state: ImperioState, sq: int) -> str:
         self.pending = None
         if state.phase == "deploy":
-            return f"{name(sq)} is not a free square of your deployment zone for a {NAMES[self.hand]}."
+            hand = self.hand_for(state)
+            what = f" for the {NAMES[hand]}" if hand is not None else ""
+            return f"{name(sq)} is not a free square of your deployment zone{what}."
         if state.phase == "alter":
             if self.alter_op == "move" and self.selected is not None:
                 self.selected = None

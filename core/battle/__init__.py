@@ -16,6 +16,10 @@ same name (``GAME.options``).  Modules, each importing only those above it:
 * :mod:`.render` -- ``describe``, ``svg`` and :func:`round_summary` (forum posts, Markdown or BBCode).
 * :mod:`.strength` / :mod:`.bot` -- looked-up button strength and the :class:`OrderBot`.
 * :mod:`.game` -- the Game object; :mod:`.record` -- campaign records (section 10).
+* :mod:`.setup` -- the ``setup`` option from a form's picks (blank: random eligible buttons) and
+  territories (none: the balanced placement), and a moderator's ``Name: Button @ Territory`` lines.
+* :mod:`.summary` -- a finished round in sentences (who took what, with which win, over whose claim),
+  land counts per round, the legal targets of one territory (for a clicked map).
 * ``python -m core.battle replay RECORD.json [--json]`` -- the record replayer (exit 0/1/2);
   ``python -m core.battle.strength_fit`` -- refits ``strength.json``.
 

@@ -55,6 +55,7 @@ def test_button_up_page_puts_its_form_in_the_dialog_and_folds_the_history() -> N
     page = GamePage(ButtonUpView())
     layout = page.__panel__()
     assert isinstance(page.new_game, Dialog) and page.new_game.label == "New game"
+    assert page.__panel__() is layout, "the layout is built once (one dialog, one set of watchers)"
     view = page.view
     assert isinstance(view, ButtonUpView)
     inside = objects_of(layout)

@@ -154,6 +154,7 @@ class GamePage(pn.viewable.Viewer):
         self.share = ShareLink(self.link)
         self.undo_button = button("Undo (U)", color="primary", variant="outline", visible=view.offers_undo)
         self.undo_button.on_click(lambda _event: self.undo())
+        self._layout: pn.FlexBox | None = None
         self._shown = ("", "")
         """The status and score lines last shown (a change flashes)."""
         self.new_game: Dialog | None = None
@@ -228,6 +229,12 @@ class GamePage(pn.viewable.Viewer):
     # --- layout ------------------------------------------------------------------------
 
     def __panel__(self) -> pn.viewable.Viewable:
+        if self._layout is None:
+            self._layout = self._build_layout()
+        return self._layout
+
+    def _build_layout(self) -> pn.FlexBox:
+        """The board column (turn banner, board, the game's controls) and the side column."""
         view = self.view
         panels = list(view.panels(self))
         form = view.setup_form(self)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Protocol
 
 from core import rng
@@ -266,4 +266,14 @@ def make_bot(game: Game, level: str | None = None, seed: int = 0) -> Bot:
     if level not in available:
         raise ValueError(f"unknown bot level {level!r} for {game.name}; levels: {', '.join(available)}")
     bot: Bot = available[level].factory(game, seed)
+    return bot
+
+
+def untimed(bot: Bot) -> Bot:
+    """``bot`` without its time budget, so it repeats exactly on any machine (tutorials, tests).
+
+    A budget trades exact repetition for a promised reply time: a loaded machine stops sooner.
+    """
+    if is_dataclass(bot) and not isinstance(bot, type) and any(f.name == "time_ms" for f in fields(bot)):
+        return replace(bot, time_ms=None)
     return bot

@@ -20,7 +20,7 @@ from functools import cache
 
 from core import rng
 from core import svg as svglib
-from core.bots import levels, make_bot
+from core.bots import levels, make_bot, untimed
 from core.fairsquare import DEFAULT_BOARD, GAME, Board, BoardRecord, Piece, PieceType, board_from_json, simulate
 from core.fairsquare.balance import HIGH, LOW, measure
 from core.fairsquare.boards import DIAGONALS, generated_boards
@@ -667,7 +667,7 @@ def bots_play(seed: int = 1, bots: Sequence[str] = ("greedy", "greedy", "random"
     state = GAME.new(seed=seed, single_board=True, rounds=1, board_source="data", boards=[DEFAULT_BOARD],
                      garnets="off")
     assert isinstance(state, FairSquareState)
-    players = [make_bot(GAME, level, seed + k) for k, level in enumerate(bots)]
+    players = [untimed(make_bot(GAME, level, seed + k)) for k, level in enumerate(bots)]
     while state.actors and not state.records:
         actor = min(state.actors)
         state = state.apply(players[actor].choose(state, actor), actor)

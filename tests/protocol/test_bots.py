@@ -1,25 +1,22 @@
 """Bots: legal, seeded and stronger with more search."""
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 import core
 from core import rng
-from core.bots import MCTSBot, levels, make_bot
+from core.bots import MCTSBot, levels, make_bot, untimed
 from core.buttonup import ChooseStarter, Sow
 from core.buttonup.solver import action_values
 
 GAMES = sorted(core.GAMES)
 
 
-def untimed(game: core.Game, level: str) -> Any:
-    """A bot of ``level`` without its time budget: a budget trades exact repetition for a promised
-    reply time (a loaded machine stops sooner); without one every level repeats exactly."""
-    bot = make_bot(game, level, seed=3) if level != "mcts" else MCTSBot(game, iterations=30, seed=3)
-    if hasattr(bot, "time_ms"):
-        bot.time_ms = None
-    return bot
+def exact_bot(game: core.Game, level: str) -> Any:
+    """A bot of ``level`` without its time budget (``core.bots.untimed``): every level repeats exactly."""
+    return untimed(make_bot(game, level, seed=3) if level != "mcts" else MCTSBot(game, iterations=30, seed=3))
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -34,7 +31,7 @@ def test_every_level_plays_legal_moves_deterministically(name: str) -> None:
         legal = state.legal_actions(actor)
         if actor >= 0:   # no bot acts for typed dice or the moderator
             for level in levels(game):
-                bot, again = untimed(game, level), untimed(game, level)
+                bot, again = exact_bot(game, level), exact_bot(game, level)
                 choice = bot.choose(state, actor)
                 assert choice in legal
                 assert not choice.concedes or all(a.concedes for a in legal)
@@ -82,3 +79,11 @@ def test_solver_values_match_the_worked_example() -> None:
     sow_values = action_values(started)
     assert set(sow_values) == {Sow(0), Sow(3), Sow(6)}
     assert max(sow_values.values()) == values[ChooseStarter(0)]
+
+
+def test_untimed_drops_only_the_time_budget() -> None:
+    game = core.get_game("button-men")
+    timed = make_bot(game, "lookahead", seed=4)
+    assert getattr(timed, "time_ms", None) and untimed(timed) == replace(timed, time_ms=None)
+    random_bot = make_bot(game, "random")
+    assert untimed(random_bot) is random_bot

@@ -12,7 +12,7 @@ from typing import Any
 import panel as pn
 from bokeh.core.properties import field
 from bokeh.events import Tap
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import ColumnDataSource
 from bokeh.models.annotations.arrows import Arrow, VeeHead
 
 from core.battle.state import CampaignState
@@ -51,7 +51,7 @@ class MapBoard(Board):
         fig = board_figure(model.X_RANGE, model.Y_RANGE, model.PIXELS_PER_UNIT)
         fig.background_fill_color = SEA
         fig.border_fill_color = SEA
-        patches = fig.patches("xs", "ys", source=self.regions, fill_color="fill", line_color="line",
+        fig.patches("xs", "ys", source=self.regions, fill_color="fill", line_color="line",
                               line_width="width", line_dash="dash", hatch_pattern="hatch",
                               hatch_color=model.PENDING_HATCH, hatch_alpha=0.8, hatch_scale=9, hatch_weight=2)
         fig.patches("xs", "ys", source=self.holes, fill_color=model.HOLE, line_color="#ffffff", line_width=1)
@@ -62,7 +62,6 @@ class MapBoard(Board):
         fig.text("x", "y", text="text", source=self.names, text_align="center", text_baseline="middle",
                  text_font_size="size", text_font_style="style", text_color="#111111",
                  background_fill_color="#ffffff", background_fill_alpha=0.8, padding=2)
-        fig.add_tools(HoverTool(renderers=[patches], tooltips=[("", "@name: @owner")]))
         return fig
 
     def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,

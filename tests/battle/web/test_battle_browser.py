@@ -93,7 +93,8 @@ def test_a_round_against_bots_with_the_humans_battle_auto_played(page: Page, pan
     page.get_by_label("Players", exact=True).select_option(label="3")
     page.get_by_label("Round wins to win a battle").select_option(label="1")
     page.get_by_role("button", name="Start new campaign").click()
-    state = wait_for(page, lambda s: s.players == 3 and s.options["battle_max_wins"] == 1, "the new campaign")
+    state = wait_for(page, lambda s: s.players == 3 and s.options["battle_max_wins"] == 1 and s.actors == {0},
+                     "the new campaign, the bots' orders given")
     neutral = min(state.inert)
     click_territory(page, state, neutral)
     expect(page.get_by_role("alert")).to_contain_text("is neutral; pick one of your territories")
@@ -160,7 +161,7 @@ def test_the_moderator_enters_the_lesotho_games_first_round(page: Page, panel_se
 
 def test_a_reload_keeps_the_campaign(page: Page, panel_serve: Any) -> None:
     open_page(page, panel_serve("battle"))
-    state = current_state(page)
+    state = wait_for(page, lambda s: s.actors == {0}, "the bots' orders")
     attacks = state.attacks(0)
     assert attacks
     state = order(page, state, attacks[0].origin, attacks[0].target)

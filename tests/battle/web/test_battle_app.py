@@ -457,3 +457,20 @@ def test_the_moderator_is_asked_for_the_small_points_a_comparison_needs() -> Non
     assert {n: state.lands(p) for p, n in enumerate(state.names)} == {"Ann": 3, "Bob": 3, "Cat": 0, "Dan": 1,
                                                                       "Eve": 3}
     assert "<bdi>Ann</bdi> takes Flemish Brabant from <bdi>Cat</bdi>" in battle_view.news.object
+
+
+def test_a_whole_campaign_against_three_bots_ends_with_a_final_ranking() -> None:
+    page = new_page()
+    start(page.session, page.session.seats, 8, {"players": 4, "battle_max_wins": 1}, OPENING_NAMES,
+          [[None, None]] * 4, None)
+    for _ in range(60):
+        if campaign(page).is_over:
+            break
+        play_round_with_autoplay(page)
+    state = campaign(page)
+    assert state.is_over and state.victor is not None
+    battle_view = view(page)
+    assert "Final ranking" in battle_view.lands.object and "winner" in battle_view.lands.object
+    assert view(page).status(page).startswith("Campaign over: ")
+    assert f"Round {len(state.past)}</h4>" in battle_view.history.object
+    assert "The campaign is over" in battle_view.history.object

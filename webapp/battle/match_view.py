@@ -27,6 +27,8 @@ from webapp.shell.game_page import GamePage
 from webapp.shell.widgets import FOCUS_CSS, button, heading, html
 
 MATCH_GAME = core.get_game("button-men")
+NOBODY = 2
+"""A viewer who is neither side (hides both sides' fresh secret choices)."""
 
 
 class MatchView(pn.viewable.Viewer):
@@ -55,7 +57,13 @@ class MatchView(pn.viewable.Viewer):
         self.play_button.on_click(lambda _e: self.play_listed())
         self.auto_button = button("Auto-play this battle for me (A)", color="primary", variant="outline")
         self.auto_button.on_click(lambda _e: self.auto_play())
-        self.layout = pn.Column(heading("Battle", 3), self.pick, self.title, self.status, self.dice,
+        self.unlocked: tuple[int, int, int] | None = None
+        """Hot-seat: (round, battle, player) of the person who last took the device for a secret choice."""
+        self.curtain = html("", margin=(0, 5), sizing_mode="stretch_width")
+        self.reveal = button("Show my choices", color="primary", visible=False)
+        self.reveal.on_click(lambda _e: self.take_device())
+        self.layout = pn.Column(heading("Battle", 3), self.pick, self.title, self.status, self.curtain,
+                                self.reveal, self.dice,
                                 self.attacks, self.moves, pn.Row(self.play_button, self.auto_button),
                                 sizing_mode="stretch_width", visible=False)
 
@@ -216,16 +224,49 @@ class MatchView(pn.viewable.Viewer):
         said = model.isolate(match_status(match), names)
         self.status.object = (f"<p role='status' style='margin:0.2em 0'>{said}{who}"
                               + (" A bot plays your side." if auto else "") + "</p>")
-        drawn = (match, side, self.dice.selection, auto)
+        curtained = self._curtained(state, index, match, side)
+        drawn = (match, side, self.dice.selection, auto, curtained)
         if drawn == self._shown:
             return
         self._shown = drawn
+        self._curtain(match, side if curtained else None, names)
         viewer = side[1] if side is not None else next(
             (s for s, p in enumerate(battle.players) if p is not None and self.page.session.is_human(p)), None)
+        if curtained:
+            viewer = NOBODY
         self.dice.show_state(match, viewer=viewer, interactive=side is not None and match.phase == "attack")
-        self._offer(match, side)
+        self._offer(match, None if curtained else side)
         self.auto_button.visible = not match.is_over and any(
             p is not None and self.page.session.is_human(p) for p in battle.players) and not auto
+
+    def _curtained(self, state: CampaignState, index: int, match: ButtonMenState,
+                   side: tuple[int, int] | None) -> bool:
+        """True while two people share the battle and the next secret chooser has not taken the device."""
+        players = state.battles[index].players
+        both = all(p is not None and self.page.session.is_human(p) for p in players)
+        return (both and side is not None and match.phase in bm.SECRET_PHASES
+                and (state.round_number, index, side[0]) != self.unlocked)
+
+    def _curtain(self, match: ButtonMenState, side: tuple[int, int] | None, names: tuple[str, ...]) -> None:
+        self.reveal.visible = side is not None
+        if side is None:
+            self.curtain.object = ""
+            return
+        player = self.campaign.names[side[0]]
+        button_name, other = match.buttons[side[1]], match.buttons[1 - side[1]]
+        self.reveal.label = f"I am {player}: show my choices"
+        said = model.isolate(f"Hand the device to {player} ({button_name}). {other}'s player: please look away - "
+                             f"{button_name} now makes a secret choice.", names)
+        self.curtain.object = ("<div role='note' style='border:3px solid #0b3d91;background:#e3f2fd;color:#111;"
+                               "padding:0.5em 0.8em;border-radius:6px'><h4 style='margin:0'>Pass the device</h4>"
+                               f"<p style='margin:0.3em 0'>{said}</p></div>")
+
+    def take_device(self) -> None:
+        """Hot-seat: the player to choose has the device; show their choices."""
+        side = self.human_side()
+        if side is not None and self.index is not None:
+            self.unlocked = (self.campaign.round_number, self.index, side[0])
+        self.refresh()
 
     def _human_in(self, state: CampaignState, index: int) -> bool:
         return any(p is not None and self.page.session.is_human(p) for p in state.battles[index].players)

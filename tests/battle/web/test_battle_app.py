@@ -474,3 +474,28 @@ def test_a_whole_campaign_against_three_bots_ends_with_a_final_ranking() -> None
     assert view(page).status(page).startswith("Campaign over: ")
     assert f"Round {len(state.past)}</h4>" in battle_view.history.object
     assert "The campaign is over" in battle_view.history.object
+
+
+def test_hot_seat_battles_hide_each_secret_choice_behind_a_curtain() -> None:
+    page = new_page()
+    hot_seat(page)
+    state = campaign(page)
+    battle_view = view(page)
+    battle_view.click_territory(territory(state, "antwerp"))
+    battle_view.click_territory(territory(state, "limburg"))
+    battle_view.pass_order(1)
+    for player in (2, 3):
+        page.play(campaign(page).legal_actions(player)[0], player)
+    state = campaign(page)
+    match_view = battle_view.match
+    match_view.show_battle(0)
+    match = state.matches[0]
+    assert state.phase == "battles" and match is not None and match.phase == "swing"  # type: ignore[attr-defined]
+    assert match_view.reveal.visible and match_view.reveal.label == "I am Ann: show my choices"
+    assert "Hand the device to <bdi>Ann</bdi>" in match_view.curtain.object and not match_view.moves.visible
+    match_view.take_device()
+    assert not match_view.reveal.visible and match_view.moves.visible
+    match_view.moves.value = next(iter(match_view.moves.options.values()))
+    match_view.play_listed()
+    assert page.notice == "" and match_view.reveal.label == "I am Bob: show my choices"
+    assert not match_view.moves.visible

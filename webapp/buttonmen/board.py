@@ -28,6 +28,8 @@ from webapp.shell.session import Step
 ROLL_TILTS = (0.6, -0.4, 0.2)
 """The rolled dice's angles (radians) in the frames of a roll."""
 ROLL_FRAME_SECONDS = 0.09
+CAPTURE_POP = 1.35
+"""How much larger a just-captured die is drawn while the attackers roll."""
 
 
 class DiceBoard(Board):
@@ -103,7 +105,7 @@ class DiceBoard(Board):
             pn.state.execute(partial(self._roll, self._generation))
 
     async def _roll(self, generation: int) -> None:
-        """The rolled dice tumble: a few tilted frames, then upright."""
+        """The rolled dice tumble (a few tilted frames, then upright) and a captured die lands."""
         for tilt in ROLL_TILTS:
             if generation != self._generation:
                 return
@@ -124,9 +126,12 @@ class DiceBoard(Board):
         assert isinstance(self.state, ButtonMenState)
         drawn = model.board(self.state, self._viewer, self.selection, self._interactive, self.fresh)
         dice, others = drawn.columns(("play",), self._scale), drawn.columns(("setup", "captured"), self._scale)
-        if self._tilt:
+        if self._tilt:  # a frame of the roll: rolled dice tilted, the captured die landing larger
             dice["angle"] = [self._tilt if (p, i) in self.fresh.rolled else 0.0
                              for p, i in zip(dice["player"], dice["index"], strict=True)]
+            landing = zip(others["size"], others["fresh"], others["zone"], strict=True)
+            others["size"] = [size * CAPTURE_POP if fresh and zone == "captured" else size
+                              for size, fresh, zone in landing]
         labels = {"x": [x for x, _, _ in drawn.labels], "y": [y for _, y, _ in drawn.labels],
                   "text": [t for _, _, t in drawn.labels],
                   "size": [f"{max(10, round(17 * self._scale))}px"] * len(drawn.labels)}

@@ -247,6 +247,7 @@ def test_the_battle_view_shows_the_humans_match_and_plays_its_moves() -> None:
     assert match_view.layout.visible and match_view.index is not None
     side = match_view.human_side()
     assert side is not None
+    match_view.take_device()  # four people at the table: the first chooser takes the device
     moves = list(match_view.moves.options.values())
     assert moves
     before = len(page.session.steps)

@@ -126,8 +126,7 @@ class FairSquareView(GameView):
         self.garnets = pn.Column(heading("Garnets", 3), self.garnet_text,
                                  pn.Row(self.garnet_kind, self.garnet_letters), self.garnet_button,
                                  sizing_mode="stretch_width")
-        self.placing_box = pn.Column(heading("Your placement", 3), self.check, heading("Piece types", 4),
-                                     self.palette, self.confirm_button, self.garnets,
+        self.placing_box = pn.Column(self.palette, self.confirm_button, self.check, self.garnets,
                                      sizing_mode="stretch_width")
         self.actions_box = pn.Column(heading("Your legal actions", 4), self.action_list, sizing_mode="stretch_width")
         self.watch_button = button("Watch the played boards (W)", variant="outline")

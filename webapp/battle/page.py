@@ -165,14 +165,16 @@ class BattleView(GameView):
             session.scheduler(session.drive_bots)
 
     def controls(self, page: GamePage) -> list[Any]:
-        return [self.legend, self.order_help, self.pass_buttons, self.clear_button, page.refused, self.news,
+        return [page.refused, self.order_help, self.pass_buttons, self.clear_button, self.news,
                 heading("Battles of this round", 3), self.battle_list, self.match, self.report_box,
-                self.moves_box, page.undo_button, self.board_label]
+                self.moves_box, page.undo_button, self.legend, self.board_label]
 
     def panels(self, page: GamePage) -> list[Any]:
         return [heading("Lands"), self.lands, self.chart, heading("Round history", 3), self.history,
-                heading("Position as text"), page.text, page.share, self.save, self.export, self.dialog,
-                self.moderator_form]
+                heading("Position as text"), page.text, page.share, self.save, self.export, self.moderator_form]
+
+    def setup_form(self, page: GamePage) -> NewCampaign:
+        return self.dialog
 
     # --- words -------------------------------------------------------------------------
 

@@ -89,7 +89,8 @@ def test_a_round_against_bots_with_the_humans_battle_auto_played(page: Page, pan
     state = current_state(page)
     assert state.players == 4 and state.board.id == "belgium" and state.phase == "orders"
     expect(page.get_by_text("Player 1 to give an order")).to_be_visible()
-    page.get_by_role("button", name="Set up a new campaign").click()  # quick battles against two bots
+    page.get_by_role("button", name="New game", exact=True).click()  # quick battles against two bots
+    page.get_by_role("dialog", name="New game").get_by_role("button", name="Set up a new campaign").click()
     page.get_by_label("Players", exact=True).select_option(label="3")
     page.get_by_label("Round wins to win a battle").select_option(label="1")
     page.get_by_role("button", name="Start new campaign").click()

@@ -363,3 +363,32 @@ def test_move_buttons_play_for_one_human_after_another(vote_game: Game) -> None:
     assert session.steps[-1].actor == 0 and moves.actor == 2
     moves.press("Vote yes")
     assert moves.buttons.labels == [] and moves.waiting_text() == "Waiting for Bot (bot)."
+
+
+def test_bots_think_again_when_a_person_moved_meanwhile() -> None:
+    """Where several act at once (Fair and Square's placement), a person's move while a bot thinks
+    makes the bot think again about the new position; it never stops for good."""
+    game = core.get_game("fair-and-square")
+    session = GameSession(game, [HUMAN, "random"], game.new(seed=3, single_board=True, players_per_board=2))
+    real = session.bot_for
+
+    class Slow:
+        def __init__(self, state: core.State, actor: int | None = None) -> None:
+            self.bot = real(state, actor)
+
+        def choose(self, state: core.State, actor: int | None = None) -> core.Action:
+            time.sleep(0.2)
+            return self.bot.choose(state, actor)
+
+    session.bot_for = Slow  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        task = asyncio.ensure_future(session.drive_bots())
+        await asyncio.sleep(0.05)
+        assert session.thinking
+        session.human_play(session.state.legal_actions(0)[0], 0)
+        await task
+
+    run(scenario())
+    actors = [step.actor for step in session.steps]
+    assert actors[0] == 0 and set(actors[1:]) == {1} and not session.bot_to_move and not session.thinking

@@ -151,18 +151,6 @@ class BattleView(GameView):
         self.dialog = NewCampaign(session)
         self.moderator_form = ModeratorForm(session)
         session.param.watch(lambda _e: self.match.kick(), ["state"])
-        session.param.watch(self._restart_bots, ["thinking"])
-
-    def _restart_bots(self, *_: Any) -> None:
-        """Start the bots again when their turn loop stopped because a person moved while a bot thought.
-
-        In a campaign several actors move at once (every battle runs in parallel): the session's
-        loop gives up its turn when the state changed under a thinking bot, and only restarts on
-        the next change; here the bots go on as soon as that loop has ended.
-        """
-        session = self.page.session
-        if not session.thinking and session.bot_to_move and not session.held and session.scheduler is not None:
-            session.scheduler(session.drive_bots)
 
     def controls(self, page: GamePage) -> list[Any]:
         return [page.refused, self.order_help, self.pass_buttons, self.clear_button, self.news,

@@ -123,9 +123,6 @@ class ImperioView(GameView):
     footer = ("Rules: Imperio Bellum by Mastina (MafiaScum wiki), with Rulebox's rulings. "
               "Red attacks from rank 1, blue defends from rank 9.")
     default_seats = (HUMAN, GAME.default_bot)
-    bot_delay = 0.15
-    """Lets the player follow a bot's turn; also keeps a bot's first action clear of the player's click
-    (in a trial, one that came within a few milliseconds never reached the browser)."""
     board_width = 680
     offers_undo = False
     keys = ("e", "c", "Escape", "u")

@@ -59,8 +59,9 @@ class GameView(ABC):
     tagline: ClassVar[str]
     footer: ClassVar[str]
     default_seats: ClassVar[tuple[str, ...]]
-    bot_delay: ClassVar[float] = 0.0
-    """Least seconds between an action and a bot's reply."""
+    bot_delay: ClassVar[float] = 0.15
+    """Least seconds between an action and a bot's reply (a reply within a few milliseconds of a
+    click could be lost on its way to the browser; people also see what happened)."""
     board_width: ClassVar[int] = 520
     """The board column's preferred width in pixels (it shrinks on narrow screens)."""
     keys: ClassVar[tuple[str, ...]] = ()

@@ -254,8 +254,10 @@ class GameSession(param.Parameterized):
                 wait = self.pace(self.steps[-1] if self.steps else None) - (time.monotonic() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)
-                if generation != self._generation or self.state is not state:
+                if generation != self._generation:
                     return
+                if self.state is not state:
+                    continue  # a person moved while the bot thought (several may act): think again
                 self._advance(action, bots[0], thinking=False)
         finally:
             if self._driving == generation:

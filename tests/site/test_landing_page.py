@@ -76,9 +76,12 @@ def test_fits_a_phone_and_fills_a_wide_screen(page: Any, site_url: str, width: i
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(site_url)
     assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
-    cards = page.locator("li.game").evaluate_all("els => els.map(e => e.getBoundingClientRect().right)")
+    boxes = page.locator("li.game").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [Math.round(r.top), r.right] })")
     if width > 1000:
-        assert max(cards) > width * 0.6, f"the games leave the right of a {width} px screen empty"
+        assert max(right for _, right in boxes) > width * 0.6, f"the games leave the right of a {width} px screen empty"
+        rows = [sum(1 for top, _ in boxes if top == row) for row in sorted({top for top, _ in boxes})]
+        assert len(set(rows)) == 1, f"rows of {rows} cards leave a gap after the last one"
 
 
 def test_rules_pages_lead_back_and_pass_axe(page: Any, site_url: str) -> None:

@@ -25,6 +25,7 @@ from core.battle.state import button_index, player_index
 from core.battle.summary import lands_by_round, round_sentences
 from core.protocol import IllegalAction, InputError
 from core.teach import Exercise, Html, Picture, Tutor, message, navigation, ready
+from core.teach.chart import Line, line_chart
 
 __all__ = [
     "attacks", "battles", "borders", "bot_campaign", "check", "choose", "exercise", "hint", "lands_chart", "lesson",
@@ -325,49 +326,17 @@ def _land_words(state: CampaignState) -> str:
     return ", ".join(f"{n} {state.lands(p)}" for p, n in enumerate(state.names))
 
 
-CHART_W, CHART_H = 560, 260
-LEFT, RIGHT, TOP, BOTTOM = 40, 150, 16, 36
-DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4")
-"""Each player's line has its own dash pattern too, so the chart does not rely on colour."""
-
-
 def lands_chart(game: Campaign) -> Picture:
     """Every player's territories after every round, and the line a winner must reach."""
     final = game.final
-    counts: list[list[int]] = [list(c) for c in zip(*lands_by_round(final), strict=True)]
-    rounds = max(len(counts[0]) - 1, 1)
-    high = max(final.threshold + 1, *(max(c) for c in counts))
-    plot_w, plot_h = CHART_W - LEFT - RIGHT, CHART_H - TOP - BOTTOM
-
-    def x(step: int) -> float:
-        return LEFT + plot_w * step / rounds
-
-    def y(value: float) -> float:
-        return TOP + plot_h * (high - value) / high
-
-    body = [f'<rect width="{CHART_W}" height="{CHART_H}" fill="#fff"/>',
-            f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{y(0):.1f}" stroke="#555"/>',
-            f'<line x1="{LEFT}" y1="{y(0):.1f}" x2="{LEFT + plot_w}" y2="{y(0):.1f}" stroke="#555"/>',
-            f'<line x1="{LEFT}" y1="{y(final.threshold):.1f}" x2="{LEFT + plot_w}" y2="{y(final.threshold):.1f}" '
-            'stroke="#777" stroke-dasharray="3 3"/>',
-            svg_doc.text(LEFT + 4, y(final.threshold) - 8, f"{final.threshold} to win", 11, "#333", "start")]
-    for value in range(0, high + 1, 2):
-        body.append(svg_doc.text(LEFT - 6, y(value), str(value), 11, "#333", "end"))
-    for step in range(len(counts[0])):
-        body.append(svg_doc.text(x(step), y(0) + 12, str(step) if step else "start", 11, "#333"))
-    body.append(svg_doc.text(LEFT + plot_w / 2, CHART_H - 8, "→ after round", 11, "#333"))
-    for p, name in enumerate(final.names):
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(counts[p]))
-        dash = f' stroke-dasharray="{DASHES[p]}"' if DASHES[p] else ""
-        colour = final.colours[p]
-        body.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5"{dash}/>')
-        ly = TOP + 10 + 20 * p
-        body.append(f'<line x1="{CHART_W - RIGHT + 12}" y1="{ly}" x2="{CHART_W - RIGHT + 38}" y2="{ly}" '
-                    f'stroke="{colour}" stroke-width="2.5"{dash}/>')
-        body.append(svg_doc.text(CHART_W - RIGHT + 44, ly, f"{name}: {counts[p][-1]}", 12, "#222", "start"))
+    counts = [list(c) for c in zip(*lands_by_round(final), strict=True)]
     title = f"Territories per round on {final.board.name}: " + ", ".join(
         f"{n} " + "-".join(map(str, counts[p])) for p, n in enumerate(final.names))
-    return Picture(svg_doc.document(CHART_W, CHART_H, title, body), title)
+    lines = [Line(name, counts[p], final.colours[p]) for p, name in enumerate(final.names)]
+    ticks = [(step, str(step) if step else "start") for step in range(len(counts[0]))]
+    chart = line_chart(lines, title, "→ after round", x_ticks=ticks,
+                       mark=(final.threshold, f"{final.threshold} to win"))
+    return Picture(chart, title)
 
 
 def summary(game: Campaign) -> Html:

@@ -34,6 +34,7 @@ from core.fairsquare.scoring import round_points
 from core.fairsquare.state import FairSquareState
 from core.protocol import InputError, actor_name
 from core.teach import Exercise, Html, Picture, Tutor, as_number, message, navigation, ready
+from core.teach.chart import Line, line_chart
 
 __all__ = ["Round", "balance", "battle", "board", "bots_play", "check", "cycle", "exercise", "hint", "links",
            "may_place", "pieces", "solution", "standoff", "start", "watch"]
@@ -516,43 +517,14 @@ solution = TUTOR.solution
 # --------------------------------------------------------------------------- a round between bots
 
 
-DASHES = ("", "6 4", "2 3", "10 3 2 3")
-"""Each player's line is dashed its own way too, so the chart does not rely on colour."""
-CHART_W, CHART_H, LEFT, RIGHT, TOP, BOTTOM = 560, 230, 40, 150, 16, 36
-
-
 def score_chart(record: BoardRecord) -> str:
     """Each player's owned points after every turn (0-15), one line per player in their board colour."""
-    turns = len(record.turns) - 1
-    high = max(1, *(max(t.totals) for t in record.turns))
-    plot_w, plot_h = CHART_W - LEFT - RIGHT, CHART_H - TOP - BOTTOM
-
-    def x(turn: int) -> float:
-        return LEFT + plot_w * turn / turns
-
-    def y(value: float) -> float:
-        return TOP + plot_h * (high - value) / high
-
-    body = [f'<rect width="{CHART_W}" height="{CHART_H}" fill="#fff"/>',
-            f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#555"/>',
-            f'<line x1="{LEFT}" y1="{y(0):.1f}" x2="{LEFT + plot_w}" y2="{y(0):.1f}" stroke="#555"/>']
-    for value in range(0, high + 1, max(1, high // 4)):
-        body.append(svglib.text(LEFT - 6, y(value), str(value), 11, "#333", "end"))
-    for turn in range(0, turns + 1, 5):
-        body.append(svglib.text(x(turn), TOP + plot_h + 12, str(turn), 11, "#333"))
-    body.append(svglib.text(LEFT + plot_w / 2, CHART_H - 8, "turn →", 11, "#333"))
-    for k, seat in enumerate(record.players):
-        path = " ".join(f"{x(t):.1f},{y(trace.totals[k]):.1f}" for t, trace in enumerate(record.turns))
-        dash = f' stroke-dasharray="{DASHES[k % len(DASHES)]}"' if DASHES[k % len(DASHES)] else ""
-        body.append(f'<polyline points="{path}" fill="none" stroke="{COLOURS[seat]}" stroke-width="2.5"{dash}/>')
-        ly = TOP + 12 + 22 * k
-        body.append(f'<line x1="{CHART_W - RIGHT + 10}" y1="{ly}" x2="{CHART_W - RIGHT + 36}" y2="{ly}" '
-                    f'stroke="{COLOURS[seat]}" stroke-width="2.5"{dash}/>')
-        body.append(svglib.text(CHART_W - RIGHT + 42, ly, f"{actor_name(seat)}: {record.scores[k]}", 12, "#222",
-                                "start"))
     title = "Points owned after each turn: " + ", ".join(
         f"{actor_name(seat)} {record.scores[k]}" for k, seat in enumerate(record.players))
-    return svglib.document(CHART_W, CHART_H, title, body)
+    lines = [Line(actor_name(seat), [trace.totals[k] for trace in record.turns], COLOURS[seat])
+             for k, seat in enumerate(record.players)]
+    ticks = [(turn, str(turn)) for turn in range(0, len(record.turns), 5)]
+    return line_chart(lines, title, "turn →", x_ticks=ticks)
 
 
 def _ordinal(place: int) -> str:

@@ -153,9 +153,9 @@ class BattleView(GameView):
         session.param.watch(lambda _e: self.match.kick(), ["state"])
 
     def controls(self, page: GamePage) -> list[Any]:
-        return [page.refused, self.order_help, self.pass_buttons, self.clear_button, self.news,
+        return [page.refused, self.pass_buttons, self.clear_button, self.moves_box, self.order_help, self.news,
                 heading("Battles of this round", 3), self.battle_list, self.match, self.report_box,
-                self.moves_box, page.undo_button, self.legend, self.board_label]
+                page.undo_button, self.legend, self.board_label]
 
     def panels(self, page: GamePage) -> list[Any]:
         return [heading("Lands"), self.lands, self.chart, heading("Round history", 3), self.history,

@@ -33,6 +33,7 @@ AnnoDomini: The James Beast @ Mohale's Hoek, South Carolina @ Quthing"""
 
 def current_state(page: Page) -> CampaignState:
     """The campaign in the address bar (the share link), replayed."""
+    page.wait_for_function("() => new URLSearchParams(location.search).has('game')")
     value = parse_qs(urlparse(page.url).query)["game"][0]
     state = core.replay(links.decode(value)[0])
     assert isinstance(state, CampaignState)

@@ -86,7 +86,8 @@ def test_every_game_has_its_tutorial() -> None:
     import core
 
     names = {p.name for p in NOTEBOOKS}
-    assert {f"{game}.ipynb" for game in core.GAMES} | {"button-men-skills.ipynb", "button-man-braille.de.ipynb"} <= names
+    lessons = {"button-men-skills.ipynb", "button-man-braille.de.ipynb"}
+    assert {f"{game}.ipynb" for game in core.GAMES} | lessons <= names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])

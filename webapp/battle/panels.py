@@ -11,6 +11,7 @@ from typing import Any
 import panel as pn
 from bokeh.core.properties import field
 from bokeh.models import ColumnDataSource, Range1d, SingleIntervalTicker
+from bokeh.models.renderers import GlyphRenderer
 from bokeh.models.annotations import Legend, LegendItem
 from bokeh.plotting import figure
 
@@ -87,7 +88,7 @@ class LandChart(pn.viewable.Viewer):
         fig = figure(width=440, height=220, toolbar_location=None, tools="", title="Lands per round",
                      x_axis_label="round (0: the start)", y_axis_label="lands",
                      x_range=self.x_range, y_range=self.y_range)
-        lines = fig.multi_line("xs", "ys", source=self.lines, line_color="colour", line_width=3)
+        lines: GlyphRenderer[Any] = fig.multi_line("xs", "ys", source=self.lines, line_color="colour", line_width=3)
         fig.scatter("x", "y", source=self.dots, fill_color="colour", line_color="colour", size=7)
         legend = Legend(location="top_left", label_text_font_size="11px")
         legend.update(items=[LegendItem(label=field("name"), renderers=[lines])])

@@ -94,6 +94,20 @@ class Die:
         return Die(skills, self.halves, self.value, self.letters, self.options, self.wildcard, self.uid,
                    self.owner, self.dizzy, self.faces)
 
+    def rolled(self, value: int, faces: tuple[int, ...]) -> Die:
+        """A copy showing a freshly rolled ``value`` (not dizzy), with a twin's ``faces``."""
+        return self._copy(value=value, dizzy=False, faces=faces)
+
+    def _copy(self, **changes: object) -> Die:
+        """A copy with new ``value``, ``dizzy``, ``faces``, ``uid`` or ``owner``: the size facts already
+        worked out for this die (size, notation) carry over; only its label depends on the value."""
+        copy = object.__new__(Die)
+        facts = copy.__dict__
+        facts.update(self.__dict__)
+        facts.pop("label", None)
+        facts.update(changes)
+        return copy
+
     def resized(self, halves: tuple[int, ...]) -> Die:
         """A copy with new half sizes."""
         return Die(self.skills, halves, self.value, self.letters, self.options, self.wildcard, self.uid,
@@ -142,14 +156,26 @@ def _notation(skills: str, halves: tuple[int, ...], letters: tuple[str, ...], op
     return f"{pre}({inner}){post}"
 
 
+SIZE_FACTS = ("size", "min", "recipe", "notation")
+"""The cached facts of a die that do not depend on its value."""
+
+
 def build_die(spec: DieSpec, swing: dict[str, int], option: int | None, uid: int, owner: int) -> Die:
     """A fresh die from its recipe spec and the owner's choices."""
     if spec.options:
         assert option is not None, "option die without a chosen size"
-        return Die(spec.skills, (option,), letters=("",), options=spec.options, uid=uid, owner=owner)
-    halves = tuple(swing[h] if isinstance(h, str) else h for h in spec.halves)
-    letters = tuple(h if isinstance(h, str) else "" for h in spec.halves)
-    return Die(spec.skills, halves, letters=letters, wildcard=spec.wildcard, uid=uid, owner=owner)
+        return _fresh(spec, (option,))._copy(uid=uid, owner=owner)
+    return _fresh(spec, tuple(swing[h] if isinstance(h, str) else h for h in spec.halves))._copy(uid=uid, owner=owner)
+
+
+@lru_cache(maxsize=4096)
+def _fresh(spec: DieSpec, halves: tuple[int, ...]) -> Die:
+    """The die of ``spec`` at sizes ``halves``, before any roll (every round builds the same ones)."""
+    letters = ("",) if spec.options else tuple(h if isinstance(h, str) else "" for h in spec.halves)
+    die = Die(spec.skills, halves, letters=letters, options=spec.options, wildcard=spec.wildcard)
+    for fact in SIZE_FACTS:  # worked out once here, so that every copy carries them
+        getattr(die, fact)
+    return die
 
 
 def ladder_step(size: int, up: bool) -> int:

@@ -286,8 +286,7 @@ class Flow:
     def opening_roll(self, p: int, i: int, die: Die) -> Gen:
         """The opening roll: no size changes."""
         value = yield from self._draw_value(p, i, die)
-        return Die(die.skills, die.halves, value, die.letters, die.options, die.wildcard, die.uid,
-                   die.owner, False, self.faces)
+        return die.rolled(value, self.faces)
 
     def reroll(self, p: int, i: int, die: Die, *, own_attack: bool = False, turbo: int | None = None,
                captured: bool = False, final: bool = False) -> Gen:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from core.buttonmen.recipe import NULL, POISON, POSTFIX_SKILLS, SWING_RANGES, VALUE, WARRIOR, DieSpec
+from core.buttonmen.recipe import (
+    AUXILIARY, NULL, POISON, POSTFIX_SKILLS, RESERVE, SWING_RANGES, VALUE, WARRIOR, parse_recipe,
+)
 
 LADDER = (1, 2, 4, 6, 8, 10, 12, 16, 20, 30)
 """Mighty grows and Weak shrinks along these sizes."""
@@ -98,6 +100,10 @@ class Die:
         """A copy showing a freshly rolled ``value`` (not dizzy), with a twin's ``faces``."""
         return self._copy(value=value, dizzy=False, faces=faces)
 
+    def placed(self, uid: int, owner: int) -> Die:
+        """A copy put in play as die ``uid`` of player ``owner``."""
+        return self._copy(uid=uid, owner=owner)
+
     def _copy(self, **changes: object) -> Die:
         """A copy with new ``value``, ``dizzy``, ``faces``, ``uid`` or ``owner``: the size facts already
         worked out for this die (size, notation) carry over; only its label depends on the value."""
@@ -160,22 +166,26 @@ SIZE_FACTS = ("size", "min", "recipe", "notation")
 """The cached facts of a die that do not depend on its value."""
 
 
-def build_die(spec: DieSpec, swing: dict[str, int], option: int | None, uid: int, owner: int) -> Die:
-    """A fresh die from its recipe spec and the owner's choices."""
-    if spec.options:
-        assert option is not None, "option die without a chosen size"
-        return _fresh(spec, (option,))._copy(uid=uid, owner=owner)
-    return _fresh(spec, tuple(swing[h] if isinstance(h, str) else h for h in spec.halves))._copy(uid=uid, owner=owner)
-
-
-@lru_cache(maxsize=4096)
-def _fresh(spec: DieSpec, halves: tuple[int, ...]) -> Die:
-    """The die of ``spec`` at sizes ``halves``, before any roll (every round builds the same ones)."""
-    letters = ("",) if spec.options else tuple(h if isinstance(h, str) else "" for h in spec.halves)
-    die = Die(spec.skills, halves, letters=letters, options=spec.options, wildcard=spec.wildcard)
-    for fact in SIZE_FACTS:  # worked out once here, so that every copy carries them
-        getattr(die, fact)
-    return die
+@lru_cache(maxsize=1024)
+def fresh_dice(recipe: str, chosen: tuple[tuple[str, int], ...]) -> tuple[Die, ...]:
+    """The dice ``recipe`` puts in play at the start of a round at the ``chosen`` sizes (swing letter
+    or option position -> size), not yet rolled nor :meth:`Die.placed`.  Every round builds the same
+    dice, so they are built once (with their size facts worked out) and copied."""
+    sizes = dict(chosen)
+    dice = []
+    for position, spec in enumerate(parse_recipe(recipe)):
+        if RESERVE in spec.skills or AUXILIARY in spec.skills:
+            continue
+        if spec.options:
+            die = Die(spec.skills, (sizes[str(position)],), letters=("",), options=spec.options)
+        else:
+            halves = tuple(sizes[h] if isinstance(h, str) else h for h in spec.halves)
+            letters = tuple(h if isinstance(h, str) else "" for h in spec.halves)
+            die = Die(spec.skills, halves, letters=letters, wildcard=spec.wildcard)
+        for fact in SIZE_FACTS:
+            getattr(die, fact)
+        dice.append(die)
+    return tuple(dice)
 
 
 def ladder_step(size: int, up: bool) -> int:

@@ -27,7 +27,7 @@ from core.buttonmen.actions import (
 from core.buttonmen.attacks import Context, enumerate_attacks
 from core.buttonmen.dice import (
     Die,
-    build_die,
+    fresh_dice,
     captured_score2,
     halved,
     kept_score2,
@@ -393,12 +393,9 @@ class Flow:
         self.passes, self.turns, self.acted, self.focus_only = 0, 0, [False, False], False
         self.dice = [[], []]
         for p in (0, 1):
-            for pos, spec in enumerate(self.specs(p)):
-                if RESERVE in spec.skills or AUXILIARY in spec.skills:
-                    continue
-                die = build_die(spec, self.chosen[p], self.chosen[p].get(str(pos)), self.next_uid, p)
+            for die in fresh_dice(self.recipes[p], tuple(sorted(self.chosen[p].items()))):
+                self.dice[p].append(die.placed(self.next_uid, p))
                 self.next_uid += 1
-                self.dice[p].append(die)
         sizes = ["; ".join(d.notation for d in self.dice[p]) for p in (0, 1)]
         self.log.append(f"Round {self.round_number}: {self.name(0)} [{sizes[0]}] "
                         f"against {self.name(1)} [{sizes[1]}].")

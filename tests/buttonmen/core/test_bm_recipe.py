@@ -3,7 +3,7 @@
 import pytest
 
 from core.buttonmen import SKILLS, SWING_RANGES, parse_recipe, validate_custom
-from core.buttonmen.dice import Die, build_die
+from core.buttonmen.dice import Die, fresh_dice
 
 
 def test_all_34_skills_and_nine_swing_letters() -> None:
@@ -53,11 +53,9 @@ def test_parser_errors_name_position_and_reason(text: str, reason: str, position
 
 
 def test_die_notation_and_sizes() -> None:
-    swing = build_die(parse_recipe("p(X)")[0], {"X": 10}, None, 1, 0)
+    swing, twin, option = fresh_dice("p(X) (V,V) (2/20)", (("2", 2), ("V", 6), ("X", 10)))
     assert swing.recipe == "p(X)" and swing.notation == "p(X=10)" and swing.size == 10 and swing.swing == "X"
-    twin = build_die(parse_recipe("(V,V)")[0], {"V": 6}, None, 2, 0)
     assert twin.size == 12 and twin.min == 2 and twin.halves == (6, 6) and twin.notation == "(V=6,V=6)"
-    option = build_die(parse_recipe("(2/20)")[0], {}, 2, 3, 0)
     assert option.notation == "(2/20=2)" and option.size == 2 and option.recipe == "(2/20)"
     zero = Die("", (0,), 0)
     assert zero.min == 0 and zero.size == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from core import rng
 from core.imperio.board import FILES, UNITS, square
 
 Reserve = tuple[int, int, int, int]
@@ -44,6 +45,18 @@ def limit_problem(options: Mapping[str, object], board: Mapping[str, int], reser
         if count > limit:
             return f"at most {limit} {what} ({option})"
     return None
+
+
+def imagined_reserve(stream: int, size: int, knight_room: int) -> tuple[int, Reserve]:
+    """A reserve of ``size`` units of random types, at most ``knight_room`` of them knights.
+
+    What a player may imagine of reserves the rules hide from them (``public_reserves=false``).
+    """
+    counts = [0, 0, 0, 0]
+    for _ in range(size):
+        stream, kind = rng.below(stream, 4 if counts[0] < knight_room else 3)
+        counts[kind if counts[0] < knight_room else kind + 1] += 1
+    return stream, (counts[0], counts[1], counts[2], counts[3])
 
 
 def describe_reserve(reserve: Reserve) -> str:

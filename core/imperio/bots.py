@@ -48,6 +48,8 @@ PLAN_WEIGHT = 0.8
 """Share of a planned charge's material gain credited to its first step."""
 ADVANCE_WORTH = 0.04
 """Worth of each rank a unit has advanced toward the enemy."""
+AVERAGE_WORTH = sum(VALUES[u] for u in "KAPF") / 4
+"""The worth of a unit of unknown type (a hidden reserve)."""
 
 
 @cache
@@ -76,10 +78,11 @@ def _risk(sq: int, piece: Piece, enemies: list[tuple[int, Piece]], rule: str) ->
     return risk
 
 
-def material(state: ImperioState, player: int) -> float:
-    """A side's worth: units less what is at risk, bases (the last one worth more), reserves and advance.
+def material(state: ImperioState, player: int, viewer: int) -> float:
+    """A side's worth as ``viewer`` may know it: units less what is at risk, bases, reserves and advance.
 
-    A base just beaten (awaiting capture or destroy) counts for the winner, not its owner.
+    A base just beaten (awaiting capture or destroy) counts for the winner, not its owner.  Reserves the
+    rules hide from ``viewer`` (``public_reserves=false``) count by number at an average unit's worth.
     """
     mine: list[tuple[int, Piece]] = []
     enemies: list[tuple[int, Piece]] = []
@@ -106,6 +109,8 @@ def material(state: ImperioState, player: int) -> float:
     if falling is not None and player == state.mover:
         total += BASE_WORTHS[-1]  # a base it has just beaten, to capture or destroy
     reserve = state.reserves[player]
+    if player != viewer and not state.options["public_reserves"]:
+        return total + RESERVE_SHARE * AVERAGE_WORTH * sum(reserve)
     return total + RESERVE_SHARE * sum(VALUES[u] * n for u, n in zip("KAPF", reserve, strict=True))
 
 
@@ -115,7 +120,7 @@ def evaluate(state: ImperioState, player: int) -> float:
         return state.returns()[player]
     if state.phase != "play":
         return 0.5
-    mine, theirs = material(state, player), material(state, 1 - player)
+    mine, theirs = material(state, player, player), material(state, 1 - player, player)
     if mine + theirs <= 0:
         return 0.5
     return min(1.0, max(0.0, 0.5 + (mine - theirs) / (2 * (mine + theirs))))
@@ -208,7 +213,7 @@ class TacticianBot:
         best: Action = end if end in legal else legal[0]
         best_value = evaluate(state, player) + self.margin if end in legal else -1.0
         plans = charge_plans(state, player)
-        scale = PLAN_WEIGHT / (2 * max(1.0, material(state, 0) + material(state, 1)))
+        scale = PLAN_WEIGHT / (2 * max(1.0, material(state, 0, player) + material(state, 1, player)))
         for action in sorted(legal, key=lambda a: (_urgency(a), -plans.get(a, 0.0))):
             if action == end:
                 continue

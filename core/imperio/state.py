@@ -30,7 +30,7 @@ from core.imperio.actions import (
     Spawn,
     Step,
 )
-from core.imperio.army import DEFAULT_RESERVES, Reserve, default_placements, limit_problem
+from core.imperio.army import DEFAULT_RESERVES, Reserve, default_placements, imagined_reserve, limit_problem
 from core.imperio.board import (
     EMPTY_BOARD,
     NAMES,
@@ -182,6 +182,17 @@ class ImperioState(State):
         if viewer is None or viewer < 0 or self.options["public_reserves"] or self.phase == "roles":
             return self
         return self._with(hidden_reserves=1 - viewer)
+
+    def _imagine(self, viewer: int, stream: int) -> Self:
+        """Reseed the dice and, where the opponent's reserves are hidden, deal them a make-up of the same size."""
+        hidden = self.hidden_reserves
+        if hidden is None or not any(self.reserves[hidden]):
+            return self._with(rng=stream)
+        knights = sum(1 for p in self.board if p is not None and p.owner == hidden and p.kind == "K")
+        room = cast(int, self.options["max_knights_total"]) - knights
+        stream, made_up = imagined_reserve(stream, sum(self.reserves[hidden]), max(0, room))
+        reserves = (made_up, self.reserves[1]) if hidden == 0 else (self.reserves[0], made_up)
+        return self._with(rng=stream, reserves=reserves)
 
     def _legal_actions(self, actor: int) -> tuple[Action, ...]:
         if actor == CHANCE:

@@ -95,3 +95,26 @@ def test_charge_plans_credit_the_first_step_of_a_charge_and_avoid_pike_zones() -
     assert plans[best] == pytest.approx(float(ib.combat_odds(5, 1)[0]) * 1.5 - float(1 - ib.combat_odds(5, 1)[0]) * 3)
     guarded = seeded(at({"a4": "K", "f4": "f", "e5": "p", "e3": "p", "g4": "p"}))
     assert charge_plans(guarded, 0) == {}
+
+
+@pytest.mark.parametrize("public", [True, False])
+def test_bots_know_only_the_reserves_they_may_see(public: bool) -> None:
+    """IB-05 off: the opponent's reserve make-up changes nothing a bot weighs, only their number counts."""
+    state = _new(5, public_reserves=public)
+    knights, footmen = state._with(reserves=((6, 10, 14, 20), (10, 10, 10, 20))), \
+        state._with(reserves=((6, 10, 14, 20), (0, 10, 10, 30)))
+    same = evaluate(knights, 0) == evaluate(footmen, 0)
+    assert same is not public
+    assert evaluate(knights, 1) != evaluate(footmen, 1)  # a side always knows its own reserves
+
+
+def test_a_bot_imagines_hidden_reserves_of_the_same_size_within_the_limits() -> None:
+    state = _new(5, public_reserves=False, max_knights_total=10)
+    board_knights = sum(1 for p in state.board if p is not None and p.owner == 1 and p.kind == "K")
+    imagined = {state.determinize(0, stream).reserves for stream in range(40)}
+    assert all(mine == state.reserves[0] for mine, _ in imagined)
+    assert all(sum(theirs) == sum(state.reserves[1]) for _, theirs in imagined)
+    assert all(theirs[0] + board_knights <= 10 for _, theirs in imagined)
+    assert len({theirs for _, theirs in imagined}) > 30  # sampled, not the real make-up
+    public = _new(5)
+    assert all(public.determinize(0, s).reserves == public.reserves for s in range(5))

@@ -10,7 +10,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("max_knights_start", 8, "IB-04: most knights on the board at the start", check=int_range(0, 18)),
     Option("max_knights_total", 10, "IB-04: most knights on the board and in reserve", check=int_range(0, 68)),
     Option("public_reserves", True, "IB-05: reserves are public (false: a player's "
-                                    "view shows only how many reserves the opponent has)", choices=(True, False)),
+                                    "view shows only how many reserves the opponent has; a share link or "
+                                    "saved game still holds them)", choices=(True, False)),
     Option("defender_alterations", 4, "IB-06: single-piece alterations the defender makes after the "
                                       "attacker's setup", check=int_range(0, 20)),
     Option("roll_winner_role", "attacker", "IB-07: the role of the winner of the roll for roles",

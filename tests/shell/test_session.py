@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import core
+from core.bots import Bot
 from core.buttonup import ButtonUpState
 from core.protocol import GAMES, Action, Game, IllegalAction, Options, Outcome, State, register
 from webapp.shell import links
@@ -26,6 +27,23 @@ def run(coroutine: Coroutine[Any, Any, None]) -> None:
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, coroutine).result(timeout=120)
 
+
+@dataclass
+class SlowBot:
+    """A bot that takes ``delay`` seconds (blocking, as a real search does) before ``bot`` chooses."""
+
+    bot: Bot
+    delay: float
+
+    def choose(self, state: core.State, actor: int | None = None) -> core.Action:
+        time.sleep(self.delay)
+        return self.bot.choose(state, actor)
+
+
+def slow_bots(session: GameSession, delay: float) -> None:
+    """Make every bot of ``session`` think ``delay`` seconds over each choice."""
+    real = session.bot_for
+    session.bot_for = lambda state, actor=None: SlowBot(real(state, actor), delay)  # type: ignore[method-assign]
 
 
 def first_white(state: core.State) -> core.Action:
@@ -142,17 +160,7 @@ def test_bots_play_a_whole_game_and_repeat_exactly() -> None:
 
 def test_a_new_game_discards_the_move_of_a_bot_still_thinking() -> None:
     session = GameSession(GAME, [HUMAN, "random"], GAME.new(seed=1, first_round_starter="random"))
-    real = session.bot_for
-
-    class Slow:
-        def __init__(self, state: core.State, actor: int | None = None) -> None:
-            self.bot = real(state, actor)
-
-        def choose(self, state: core.State, actor: int | None = None) -> core.Action:
-            time.sleep(0.3)
-            return self.bot.choose(state)
-
-    session.bot_for = Slow  # type: ignore[method-assign]
+    slow_bots(session, 0.3)
 
     async def scenario() -> None:
         session.new_game(["random", HUMAN], seed=8, first_round_starter="choose")
@@ -211,17 +219,7 @@ def test_link_sync_restores_a_game_or_explains_a_bad_link() -> None:
 
 def test_a_thinking_bot_leaves_the_event_loop_free() -> None:
     session = GameSession(GAME, ["random", HUMAN], GAME.new(seed=6))
-    real = session.bot_for
-
-    class Slow:
-        def __init__(self, state: core.State, actor: int | None = None) -> None:
-            self.bot = real(state, actor)
-
-        def choose(self, state: core.State, actor: int | None = None) -> core.Action:
-            time.sleep(0.2)
-            return self.bot.choose(state)
-
-    session.bot_for = Slow  # type: ignore[method-assign]
+    slow_bots(session, 0.2)
     ticks = 0
 
     async def ticker() -> None:
@@ -370,17 +368,7 @@ def test_bots_think_again_when_a_person_moved_meanwhile() -> None:
     makes the bot think again about the new position; it never stops for good."""
     game = core.get_game("fair-and-square")
     session = GameSession(game, [HUMAN, "random"], game.new(seed=3, single_board=True, players_per_board=2))
-    real = session.bot_for
-
-    class Slow:
-        def __init__(self, state: core.State, actor: int | None = None) -> None:
-            self.bot = real(state, actor)
-
-        def choose(self, state: core.State, actor: int | None = None) -> core.Action:
-            time.sleep(0.2)
-            return self.bot.choose(state, actor)
-
-    session.bot_for = Slow  # type: ignore[method-assign]
+    slow_bots(session, 0.2)
 
     async def scenario() -> None:
         task = asyncio.ensure_future(session.drive_bots())

@@ -17,6 +17,8 @@ is loaded too.  The rest of :mod:`tools` is imported by the fixtures that use it
 * ``require(ok, why)`` skips locally and fails under CI when a tool is missing;
   ``shared_path("buttonmen/conformance.json")`` is a file of the team's shared
   reference data in ``../shared``, under the same rule when it is absent.
+* ``count_listings(SomeState)`` counts, from then on, the calls of that class's
+  ``_legal_actions`` (how a test shows that replay lists no more than it must).
 
 Test modules take these as fixtures and never import this file (several
 ``conftest.py`` files may exist under ``tests/``).
@@ -202,3 +204,25 @@ def site_url(built_site: Path) -> Iterator[str]:
     server.shutdown()
     server.server_close()
     thread.join(timeout=10)
+
+
+@pytest.fixture
+def count_listings(monkeypatch: pytest.MonkeyPatch) -> Callable[[type[Any]], Callable[[], int]]:
+    """``listings = count_listings(SomeState)``: ``listings()`` is how often ``SomeState._legal_actions`` ran since.
+
+    The class is patched for this test only (``monkeypatch`` restores it).
+    """
+
+    def count(state_class: type[Any]) -> Callable[[], int]:
+        calls = 0
+        real = state_class._legal_actions
+
+        def counted(self: Any, actor: int) -> Any:
+            nonlocal calls
+            calls += 1
+            return real(self, actor)
+
+        monkeypatch.setattr(state_class, "_legal_actions", counted)
+        return lambda: calls
+
+    return count

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -70,9 +71,9 @@ def test_any_action_json_is_an_action_or_one_clear_refusal(name: str, data: Any,
     state = STATES[name][index % len(STATES[name])]
     before = json.dumps(state.to_record())
     for actor in sorted(state.actors):
-        result = refuses_cleanly(lambda a=actor: state.action_from_json(data, a))  # type: ignore[misc]
+        result = refuses_cleanly(lambda a=actor: state.action_from_json(data, a))
         if not isinstance(result, Exception):
-            refuses_cleanly(lambda a=actor, r=result: state.apply(r, a))  # type: ignore[misc]
+            refuses_cleanly(lambda a=actor, r=result: state.apply(r, a))
     assert json.dumps(state.to_record()) == before
 
 
@@ -109,7 +110,8 @@ def test_records_with_any_actions_replay_or_name_the_action(name: str, actions: 
         assert str(result).startswith("action ")
 
 
-def test_replay_lists_each_positions_actions_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_replay_lists_each_positions_actions_once(
+        count_listings: Callable[[type[State]], Callable[[], int]]) -> None:
     """Actions are looked up by their JSON key, so replay is linear: one listing per action."""
     from core.bots import RandomBot
     from core.buttonup.rules import ButtonUpState
@@ -119,14 +121,6 @@ def test_replay_lists_each_positions_actions_once(monkeypatch: pytest.MonkeyPatc
     while len(state.history) < 400 and not state.is_over:
         state = state.apply(bot.choose(state))
     record = state.to_record()
-    listings = 0
-    real = ButtonUpState._legal_actions
-
-    def counted(self: ButtonUpState, actor: int) -> Any:
-        nonlocal listings
-        listings += 1
-        return real(self, actor)
-
-    monkeypatch.setattr(ButtonUpState, "_legal_actions", counted)
+    listings = count_listings(ButtonUpState)
     assert core.replay(record) == state
-    assert listings == len(record["actions"])
+    assert listings() == len(record["actions"])

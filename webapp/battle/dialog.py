@@ -22,9 +22,14 @@ from core.battle.state import CampaignState
 from core.protocol import JSON, IllegalAction
 from core.bots import levels
 from webapp.shell.session import HUMAN, GameSession
-from webapp.shell.widgets import FOCUS_CSS, button, deal_number, heading, html
+from webapp.shell.widgets import FOCUS_CSS, MoreRulings, button, deal_number, heading, html
 
 MAX_SEATS, MAX_ARMIES = 5, 3
+MORE_RULINGS = ("include_brussels", "unique_buttons", "neutral_territories", "allow_duplicate_matchups",
+                "battle_dice", "small_points", "e1_final_tie", "stalemate", "round_cap")
+"""The rulings the New campaign form unfolds on request (the others have fields of their own or one value)."""
+REPORTED_RULINGS = tuple(name for name in MORE_RULINGS if name not in ("battle_dice", "small_points"))
+"""The moderator's: the same, less what only battles played here use."""
 BOT_FIRST = "strategist"
 RANDOM = "random tournament-legal button (blank)"
 
@@ -62,7 +67,7 @@ def show_error(pane: pn.pane.HTML, problem: Exception | None) -> None:
 
 
 class NewCampaign(pn.viewable.Viewer):
-    """Edition, map, 3-5 seats (human or bot level), button picks, placement and deal number."""
+    """Edition, map, 3-5 seats (human or bot level), button picks, placement, the rarer rulings, deal number."""
 
     def __init__(self, session: GameSession, **params: Any) -> None:
         super().__init__(**params)
@@ -102,6 +107,8 @@ class NewCampaign(pn.viewable.Viewer):
         self.pick_list = pn.widgets.TextAreaInput(
             label="Edition 2 pick list: one button per line (Name, or Name: recipe); blank: the TL pool",
             value="", height=90, stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
+        self.more = MoreRulings([o for o in GAME.options if o.name in MORE_RULINGS],
+                                "Show the other rulings (Brussels, neutral lands, dice typed by hand...)")
         self.seed = pn.widgets.TextInput(label="Deal number (blank: random)", value="", stylesheets=[FOCUS_CSS])
         roster = [e.name for e in eligible(GAME.resolve_options({}))]
         territories = {load_map("belgium").territories[0].name: ""}
@@ -124,18 +131,19 @@ class NewCampaign(pn.viewable.Viewer):
         self.start_button = button("Start new campaign", color="primary")
         self.start_button.on_click(lambda _e: self.start())
         self.error = html("")
-        for widget in (self.edition, self.map, self.players, self.armies, self.placement):
+        for widget in (self.edition, self.map, self.players, self.armies, self.placement,
+                       self.more.fields["include_brussels"]):
             widget.param.watch(self._show, ["value"])
         self.form = pn.Column(
             pn.FlexBox(self.edition, self.map, self.players, self.armies),
-            pn.FlexBox(self.source, self.wins, self.placement), self.pick_list,
+            pn.FlexBox(self.source, self.wins, self.placement), self.more, self.pick_list,
             *(row[-1] for row in self.seat_rows), self.seed, self.start_button, self.error,
             sizing_mode="stretch_width")
         self.layout.append(self.form)
         self._show()
 
     def _show(self, *_: Any) -> None:
-        board = load_map(str(self.map.value))
+        board = load_map(str(self.map.value), bool(self.more.fields["include_brussels"].value))
         places = {t.name: t.id for t in board.territories}
         manual = self.placement.value == "manual"
         for i, (_name, _seat, picks, spots, column) in enumerate(self.seat_rows):
@@ -158,9 +166,9 @@ class NewCampaign(pn.viewable.Viewer):
                               list[list[str]] | None]:
         count, per = int(self.players.value), int(self.armies.value)
         rows = self.seat_rows[:count]
-        options: dict[str, JSON] = {"edition": int(self.edition.value), "map": str(self.map.value),
-                                    "armies_per_player": per, "battle_source": str(self.source.value),
-                                    "battle_max_wins": int(self.wins.value)}
+        options: dict[str, JSON] = {**self.more.values(), "edition": int(self.edition.value),
+                                    "map": str(self.map.value), "armies_per_player": per,
+                                    "battle_source": str(self.source.value), "battle_max_wins": int(self.wins.value)}
         listed = pick_list(self.pick_list.value or "") if self.edition.value == 2 else None
         if listed:
             options["pick_list"] = listed
@@ -199,6 +207,8 @@ class ModeratorForm(pn.viewable.Viewer):
         self.order = pn.widgets.TextInput(label="Edition 2 round-1 move order: names, comma-separated "
                                                 "(blank: random)", value="", stylesheets=[FOCUS_CSS],
                                           sizing_mode="stretch_width")
+        self.more = MoreRulings([o for o in GAME.options if o.name in REPORTED_RULINGS],
+                                "Show the moderated campaign's other rulings (Brussels, neutral lands...)")
         self.seed = pn.widgets.TextInput(label="Moderated deal number (blank: random)", value="",
                                          stylesheets=[FOCUS_CSS])
         self.start_button = button("Start moderated campaign", color="primary")
@@ -210,7 +220,7 @@ class ModeratorForm(pn.viewable.Viewer):
                  "and their starting territories, then each round every player's order (click on the map, or "
                  "the move list) and each reported result. Every entry is checked as the record replay checks "
                  "it; the map and the counts follow, and the Export panel gives the record and a forum post.</p>"),
-            pn.FlexBox(self.edition, self.map), self.players, self.order, self.seed, self.start_button,
+            pn.FlexBox(self.edition, self.map), self.players, self.order, self.more, self.seed, self.start_button,
             self.error, sizing_mode="stretch_width")
 
     def start(self) -> None:
@@ -220,8 +230,9 @@ class ModeratorForm(pn.viewable.Viewer):
             per = len(buttons[0])
             if any(len(row) != per for row in buttons):
                 raise ValueError("every player needs the same number of armies")
-            options: dict[str, JSON] = {"edition": int(self.edition.value), "map": str(self.map.value),
-                                        "armies_per_player": per, "battle_source": "reported"}
+            options: dict[str, JSON] = {**self.more.values(), "edition": int(self.edition.value),
+                                        "map": str(self.map.value), "armies_per_player": per,
+                                        "battle_source": "reported"}
             order = [n.strip() for n in (self.order.value or "").split(",") if n.strip()]
             if order and options["edition"] == 2:
                 options["move_order"] = order

@@ -13,9 +13,9 @@ import panel as pn
 
 from core.bots import levels
 from core.imperio import GAME, ChooseRole
-from core.protocol import JSON, IllegalAction, Option
+from core.protocol import JSON, IllegalAction
 from webapp.shell.session import HUMAN, GameSession
-from webapp.shell.widgets import FOCUS_CSS, NO_SPIN_CSS, button, deal_number, heading, html
+from webapp.shell.widgets import FOCUS_CSS, MoreRulings, button, deal_number, heading, html
 
 ROLES = {"Attacker (red, moves first)": "attacker", "Defender (blue)": "defender", "Roll a die for roles": "roll"}
 ARMIES = {"Default armies (play at once)": "default_armies", "Set up by hand": "deploy"}
@@ -28,16 +28,6 @@ def start(session: GameSession, opponent: str, role: str, seed: int | None = Non
     """A new game against ``opponent`` (a bot level, or ``human`` for two at one screen); player 1 takes ``role``."""
     session.new_game([HUMAN, opponent], seed=seed, **options)
     session.human_play(ChooseRole(role), 0)
-
-
-def option_widget(option: Option) -> pn.widgets.Widget:
-    """A field for one ruling: a choice list, or a whole number."""
-    label = option.name.replace("_", " ").capitalize()
-    if option.choices:
-        choices = {("yes" if c is True else "no" if c is False else str(c).replace("_", " ")): c
-                   for c in option.choices}
-        return pn.widgets.Select(label=label, options=choices, value=option.default, stylesheets=[FOCUS_CSS])
-    return pn.widgets.IntInput(label=label, value=option.default, stylesheets=[FOCUS_CSS, NO_SPIN_CSS])
 
 
 class NewGameForm(pn.viewable.Viewer):
@@ -55,26 +45,16 @@ class NewGameForm(pn.viewable.Viewer):
         self.armies = pn.widgets.Select(label="Armies", options=ARMIES, value="default_armies",
                                         stylesheets=[FOCUS_CSS])
         self.dice = pn.widgets.Select(label="Dice rule", options=DICE, value="sum", stylesheets=[FOCUS_CSS])
-        self.more = pn.widgets.CheckBoxGroup(options=[MORE], value=[], stylesheets=[FOCUS_CSS])
-        self.rulings = {o.name: option_widget(o) for o in GAME.options if o.name not in MAIN_OPTIONS}
-        fields: list[Any] = []
-        for option in GAME.options:
-            if option.name in self.rulings:
-                fields += [self.rulings[option.name], html(f"<p class='rb-help'>{escape(option.doc)}</p>")]
-        self.more_box = pn.Column(sizing_mode="stretch_width")
-        """Filled when first shown (the page opens faster without the rulings' widgets)."""
-        self.more.param.watch(lambda e: self.more_box.param.update(objects=fields if MORE in e.new else []),
-                              ["value"])
+        self.more = MoreRulings([o for o in GAME.options if o.name not in MAIN_OPTIONS], MORE)
         self.seed = pn.widgets.TextInput(label="Deal number (blank: random)", value="", stylesheets=[FOCUS_CSS])
         self.start_button = button("Start new game", color="primary")
         self.start_button.on_click(lambda _e: self.start())
         self.error = html("")
         self._layout = pn.Column(heading("New game"), self.opponent, self.role, self.armies, self.dice, self.more,
-                                 self.more_box, self.seed, self.start_button, self.error, sizing_mode="stretch_width")
+                                 self.seed, self.start_button, self.error, sizing_mode="stretch_width")
 
     def options(self) -> dict[str, JSON]:
-        chosen: dict[str, JSON] = {name: widget.value for name, widget in self.rulings.items()}
-        return {**chosen, "setup": self.armies.value, "combat_dice_rule": self.dice.value}
+        return {**self.more.values(), "setup": self.armies.value, "combat_dice_rule": self.dice.value}
 
     def start(self) -> None:
         """Start the game the form describes, or say why it cannot start."""

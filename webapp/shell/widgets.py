@@ -8,6 +8,7 @@
 * :class:`MoveButtons` - every legal action as a labelled, keyboard-reachable button.
 * :class:`MoveLog` - the actions so far, newest first, with who took them.
 * :class:`NewGameDialog` - seats, bot levels and every option of ``game.options``.
+* :class:`MoreRulings` - the rarer rulings of a game's own new-game form, unfolded on request.
 * :class:`ShareLink` - the link that reopens the current game.
 * :func:`bidi`, :func:`bidi_names` - names and free text html-escaped inside ``<bdi>``.
 """
@@ -15,7 +16,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -296,6 +297,47 @@ def start_game(session: GameSession, values: Callable[[], FormValues], error: pn
         error.object = ""
 
 
+def option_widget(option: Option) -> pn.widgets.Widget:
+    """A field for one option: a choice list, a whole number, or text (blank: the default)."""
+    label = _humanize(option.name)
+    if option.choices:
+        choices = {_choice_label(c): c for c in option.choices}
+        return pn.widgets.Select(label=label, options=choices, value=option.default, stylesheets=[FOCUS_CSS])
+    if isinstance(option.default, int) and not isinstance(option.default, bool):
+        return pn.widgets.IntInput(label=label, value=option.default, stylesheets=[FOCUS_CSS, NO_SPIN_CSS])
+    return pn.widgets.TextInput(label=f"{label} (blank: default)", value="", stylesheets=[FOCUS_CSS])
+
+
+def chosen_options(options: Sequence[Option], fields: Mapping[str, pn.widgets.Widget]) -> dict[str, JSON]:
+    """The values of the ``fields`` made by :func:`option_widget` (a blank text field: the default)."""
+    defaults = {o.name: o.default for o in options}
+    return {name: (widget.value.strip() or defaults[name]) if isinstance(widget.value, str) else widget.value
+            for name, widget in fields.items()}
+
+
+class MoreRulings(pn.viewable.Viewer):
+    """A checkbox that unfolds a field for each of ``options`` with its rulebook text (the rarer rulings)."""
+
+    def __init__(self, options: Sequence[Option], label: str, **params: Any) -> None:
+        super().__init__(**params)
+        self.options = tuple(options)
+        self.fields = {o.name: option_widget(o) for o in self.options}
+        self.toggle = pn.widgets.CheckBoxGroup(options=[label], value=[], stylesheets=[FOCUS_CSS])
+        rows: list[Any] = []
+        for option in self.options:
+            rows += [self.fields[option.name], html(f"<p class='rb-help'>{escape(option.doc)}</p>")]
+        self._box = pn.Column(sizing_mode="stretch_width")
+        """Filled when first shown (a page opens faster without the fields drawn)."""
+        self.toggle.param.watch(lambda e: self._box.param.update(objects=rows if e.new else []), ["value"])
+
+    def values(self) -> dict[str, JSON]:
+        """Every field's value, whether shown or not (the defaults until changed)."""
+        return chosen_options(self.options, self.fields)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Column(self.toggle, self._box, sizing_mode="stretch_width")
+
+
 def seat_names(names: Sequence[str], count: int) -> list[str]:
     """``count`` seat names: the given ones, then ``Player N`` for the rest."""
     return [names[i] if i < len(names) else f"Player {i + 1}" for i in range(count)]
@@ -318,7 +360,7 @@ class NewGameDialog(pn.viewable.Viewer):
                               stylesheets=[FOCUS_CSS])
             for i, name in enumerate(seat_names(names, game.seat_range[1]))
         ]
-        self._options = {o.name: self._widget(o) for o in game.options}
+        self._options = {o.name: option_widget(o) for o in game.options}
         for widget in self._options.values():
             widget.param.watch(self._show_seats, ["value"])
         self._seed = pn.widgets.TextInput(label="Deal number (blank: random)", value="",
@@ -336,26 +378,8 @@ class NewGameDialog(pn.viewable.Viewer):
         session.param.watch(self._sync, ["state", "seats"])
         self._sync()
 
-    @staticmethod
-    def _widget(option: Option) -> pn.widgets.Widget:
-        label = _humanize(option.name)
-        if option.choices:
-            choices = {_choice_label(c): c for c in option.choices}
-            return pn.widgets.Select(label=label, options=choices, value=option.default,
-                                     stylesheets=[FOCUS_CSS])
-        if isinstance(option.default, int) and not isinstance(option.default, bool):
-            return pn.widgets.IntInput(label=label, value=option.default,
-                                       stylesheets=[FOCUS_CSS, NO_SPIN_CSS])
-        return pn.widgets.TextInput(label=f"{label} (blank: default)", value="",
-                                    stylesheets=[FOCUS_CSS])
-
     def _chosen_options(self) -> dict[str, JSON]:
-        defaults = {o.name: o.default for o in self.session.game.options}
-        options: dict[str, JSON] = {}
-        for name, widget in self._options.items():
-            value = widget.value
-            options[name] = (value.strip() or defaults[name]) if isinstance(value, str) else value
-        return options
+        return chosen_options(self.session.game.options, self._options)
 
     def seat_count(self) -> int:
         """How many seats the chosen options give (the current game's while they are invalid)."""

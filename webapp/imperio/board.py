@@ -2,7 +2,11 @@
 
 Pieces are told apart by more than colour: the letter of their type (H B K A P F), the
 shape of their side (red attacker: circles, blue defender: diamonds; bases are squares)
-and an arrow pointing the way the side marches (red up, blue down).  A tap on a square
+and an arrow pointing the way the side marches on the screen.  The board is seen from one
+side: the attacker's back rank at the bottom unless it is *flipped* (turned 180°: rank 9 at
+the bottom, files i to a from left to right); every square's place, the labels along the
+edges and a tap's square follow the orientation, and the reserves of the side at the bottom
+are drawn low beside the board.  A tap on a square
 (a Bokeh ``Tap`` event) goes to :class:`~webapp.imperio.model.Table` through ``on_square``; what the board
 highlights comes from the same table (the state's legal actions) and the overlay facts
 of :mod:`core.imperio.overlays`.
@@ -42,21 +46,38 @@ SHAPE_SIZES = {"square": 36, "circle": 38, "diamond": 50}
 OVERLAYS = {"zones": "Pikeman zones", "archers": "Archer lines and shielded squares", "entrenched": "Entrenched units"}
 
 
-def centre(sq: int) -> tuple[float, float]:
-    """The centre of a square in board units (file a on the left, rank 1 at the bottom)."""
-    return sq % SIZE + 0.5, sq // SIZE + 0.5
+def placed(file: int, rank: int, flipped: bool) -> tuple[int, int]:
+    """Where file and rank indexes (0-8) sit on the screen, as column from the left and row from the bottom."""
+    return (SIZE - 1 - file, SIZE - 1 - rank) if flipped else (file, rank)
 
 
-def square_at(x: float, y: float) -> int | None:
-    """The square under the board point ``(x, y)``, or None off the board."""
-    file, rank = math.floor(x), math.floor(y)
-    return file + SIZE * rank if 0 <= file < SIZE and 0 <= rank < SIZE else None
+def centre(sq: int, flipped: bool = False) -> tuple[float, float]:
+    """The centre of a square in board units (file a on the left and rank 1 at the bottom unless ``flipped``)."""
+    column, row = placed(sq % SIZE, sq // SIZE, flipped)
+    return column + 0.5, row + 0.5
 
 
-def square_pixels(sq: int) -> tuple[float, float]:
+def square_at(x: float, y: float, flipped: bool = False) -> int | None:
+    """The square under the board point ``(x, y)`` on a board so turned, or None off the board."""
+    column, row = math.floor(x), math.floor(y)
+    if not (0 <= column < SIZE and 0 <= row < SIZE):
+        return None
+    file, rank = placed(column, row, flipped)
+    return file + SIZE * rank
+
+
+def square_pixels(sq: int, flipped: bool = False) -> tuple[float, float]:
     """Where the centre of ``sq`` is, in pixels from the figure's top-left corner (for tests)."""
     size = ((X_RANGE[1] - X_RANGE[0]) * PIXELS, (Y_RANGE[1] - Y_RANGE[0]) * PIXELS)
-    return to_pixels(*centre(sq), X_RANGE, Y_RANGE, size)
+    return to_pixels(*centre(sq, flipped), X_RANGE, Y_RANGE, size)
+
+
+def edge_labels(flipped: bool) -> dict[str, list[Any]]:
+    """The files' letters under the board and the ranks' numbers on its left, as the board is turned."""
+    files = [centre(f, flipped)[0] for f in range(SIZE)]
+    ranks = [centre(SIZE * r, flipped)[1] for r in range(SIZE)]
+    return {"x": files + [-0.35] * SIZE, "y": [-0.35] * SIZE + ranks,
+            "text": list(FILES) + [str(rank) for rank in range(1, SIZE + 1)]}
 
 
 def side_colour(state: ImperioState, player: int) -> str:
@@ -68,10 +89,11 @@ def columns(*names: str) -> dict[str, list[Any]]:
 
 
 class Picture:
-    """Every data column of the board for one state, one selection and the overlays on (Bokeh-free)."""
+    """Every data column of the board for one state, one selection, the overlays on and its orientation."""
 
-    def __init__(self, state: ImperioState, table: Table, overlays: set[str], interactive: bool) -> None:
-        self.state, self.table, self.overlays = state, table, overlays
+    def __init__(self, state: ImperioState, table: Table, overlays: set[str], interactive: bool,
+                 flipped: bool) -> None:
+        self.state, self.table, self.overlays, self.flipped = state, table, overlays, flipped
         self.targets = table.targets(state) if interactive else {}
         self.ready = set(table.ready_pieces(state)) if interactive and table.selected is None else set()
 
@@ -82,7 +104,7 @@ class Picture:
             else {0: frozenset(), 1: frozenset()}
         fire = self.fire()
         for sq in range(SIZE * SIZE):
-            x, y = centre(sq)
+            x, y = self.at(sq)
             rank = sq // SIZE + 1
             data["x"].append(x)
             data["y"].append(y)
@@ -93,6 +115,14 @@ class Picture:
                                  ("/" if owners[0] == state.attacker else "\\") if owners else " ")
             data["hatch_color"].append(side_colour(state, owners[0]) if len(owners) == 1 else "#444444")
         return data
+
+    def at(self, sq: int) -> tuple[float, float]:
+        """The centre of ``sq`` on this board."""
+        return centre(sq, self.flipped)
+
+    def labels(self) -> dict[str, list[Any]]:
+        """The files and ranks along the edges."""
+        return edge_labels(self.flipped)
 
     def fire(self) -> tuple[set[int], set[int]]:
         """Squares on the lines of fire and shielded squares of the archers the overlay shows."""
@@ -113,7 +143,7 @@ class Picture:
     def shields(self) -> dict[str, list[Any]]:
         data = columns("x", "y")
         for sq in sorted(self.fire()[1]):
-            x, y = centre(sq)
+            x, y = self.at(sq)
             data["x"].append(x)
             data["y"].append(y)
         return data
@@ -122,7 +152,7 @@ class Picture:
         data = columns("x", "y", "color", "width")
 
         def add(sq: int, colour: str, width: float) -> None:
-            x, y = centre(sq)
+            x, y = self.at(sq)
             data["x"].append(x)
             data["y"].append(y)
             data["color"].append(colour)
@@ -144,7 +174,7 @@ class Picture:
                 continue
             marker, pixels, colour = MARKS[kind]
             size = float(pixels)
-            x, y = centre(sq)
+            x, y = self.at(sq)
             if self.state.board[sq] is not None:  # mark an occupied target in its corner, clear of the letter
                 x, y, size = x + 0.33, y + 0.33, size * 0.8
             data["x"].append(x)
@@ -171,7 +201,7 @@ class Picture:
         for sq, piece in enumerate(state.board):
             if piece is None:
                 continue
-            x, y = centre(sq)
+            x, y = self.at(sq)
             red = piece.owner == state.attacker
             shapes["x"].append(x)
             shapes["y"].append(y)
@@ -182,7 +212,7 @@ class Picture:
             done = spent and piece.owner == state.mover and piece.uid in state.usage and not state.can_act(sq)
             shapes["alpha"].append(0.5 if done else 1.0)
             word(x, y + 0.02, piece.kind, "19px")
-            word(x + 0.3, y - 0.3, "▲" if red else "▼", "11px", "#222222")
+            word(x + 0.3, y - 0.3, "▲" if red != self.flipped else "▼", "11px", "#222222")
             if piece.is_base and piece.home != piece.owner:
                 word(x - 0.3, y + 0.3, "©", "12px", "#222222")
             if piece.entrenched and "entrenched" in self.overlays:
@@ -190,7 +220,7 @@ class Picture:
         return shapes, words
 
     def reserves(self) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
-        """Each side's reserves beside the board: blue at the top, red at the bottom (hidden ones as a count)."""
+        """Each side's reserves beside the board, near its own back rank (hidden ones as a count)."""
         state = self.state
         shapes = columns("x", "y", "marker", "size", "fill")
         words = columns("x", "y", "text")
@@ -198,7 +228,7 @@ class Picture:
             return shapes, words
         for player in (state.defender, state.attacker):
             red = player == state.attacker
-            top = 3.6 if red else 8.8
+            top = 3.6 if red != self.flipped else 8.8
             label = "Red reserves" if red else "Blue reserves"
             words["x"].append(RESERVE_X - 0.2)
             words["y"].append(top)
@@ -233,7 +263,13 @@ class ImperioBoard(Board):
         """Where a tap on a square goes (the page sets it)."""
         self.interactive = False
         self.viewer: int | None = None
-        names = ("cells", "shields", "frames", "marks", "pieces", "letters", "reserve_pieces", "reserve_words")
+        self.home: Callable[[], int | None] = lambda: None
+        """The seat whose back rank is at the bottom unless the board is turned (the page sets it; None: the
+        attacker's)."""
+        self.turned = False
+        """True when the player turned the board 180° from that default."""
+        names = ("cells", "shields", "frames", "marks", "pieces", "letters", "reserve_pieces", "reserve_words",
+                 "labels")
         self.sources = {n: ColumnDataSource(data=columns("x", "y")) for n in names}
         self.figure = self._build()
         self.pane = pn.pane.Bokeh(self.figure, margin=(0, 5))
@@ -259,10 +295,7 @@ class ImperioBoard(Board):
                     line_color="#222222")
         fig.text("x", "y", text="text", source=s["reserve_words"], text_baseline="middle", text_font_size="15px",
                  text_color="#222222")
-        labels = {"x": [f + 0.5 for f in range(SIZE)] + [-0.35] * SIZE,
-                  "y": [-0.35] * SIZE + [rank - 0.5 for rank in range(1, SIZE + 1)],
-                  "text": list(FILES) + [str(rank) for rank in range(1, SIZE + 1)]}
-        fig.text("x", "y", text="text", source=ColumnDataSource(data=labels), text_align="center",
+        fig.text("x", "y", text="text", source=s["labels"], text_align="center",
                  text_baseline="middle", text_font_size="15px", text_color="#222222")
         fig.on_event(Tap, self.on_tap)
         fig.on_event(DoubleTap, self.on_tap)  # BokehJS reports a quick second tap (anywhere) only as this
@@ -279,13 +312,22 @@ class ImperioBoard(Board):
             "letters": ("x", "y", "text", "size", "color"),
             "reserve_pieces": ("x", "y", "marker", "size", "fill"),
             "reserve_words": ("x", "y", "text"),
+            "labels": ("x", "y", "text"),
         }[name]
+
+    @property
+    def flipped(self) -> bool:
+        """True when rank 9 is at the bottom: the home seat defends, or the player turned the board."""
+        state = self.state
+        assert isinstance(state, ImperioState)
+        defends = state.attacker is not None and self.home() == state.defender
+        return defends != self.turned
 
     def picture(self) -> Picture:
         """What the board shows now."""
         state = self.state
         assert isinstance(state, ImperioState)
-        return Picture(state.view(self.viewer), self.table, self.overlays, self.interactive)
+        return Picture(state.view(self.viewer), self.table, self.overlays, self.interactive, self.flipped)
 
     def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,
                    step: SessionStep | None = None) -> None:
@@ -299,7 +341,7 @@ class ImperioBoard(Board):
         reserve_pieces, reserve_words = picture.reserves()
         data = {"cells": picture.cells(), "shields": picture.shields(), "frames": picture.frames(),
                 "marks": picture.marks(), "pieces": pieces, "letters": letters,
-                "reserve_pieces": reserve_pieces, "reserve_words": reserve_words}
+                "reserve_pieces": reserve_pieces, "reserve_words": reserve_words, "labels": picture.labels()}
 
         def apply() -> None:
             for name, columns_ in data.items():
@@ -309,7 +351,8 @@ class ImperioBoard(Board):
 
     def on_tap(self, event: Tap | DoubleTap) -> None:
         """A tap on the figure (each one is its own event, so quick taps on two squares both count)."""
-        if event.x is not None and event.y is not None and (sq := square_at(event.x, event.y)) is not None:
+        if event.x is not None and event.y is not None and \
+                (sq := square_at(event.x, event.y, self.flipped)) is not None:
             self.on_square(sq)
 
     def __panel__(self) -> pn.viewable.Viewable:

@@ -12,8 +12,12 @@ actions, :mod:`webapp.imperio.model`) and draws the overlays; setup has its own 
 were shown (:func:`core.imperio.odds`), and the dice rolled are listed afterwards
 (:mod:`webapp.imperio.narration`).  Undo goes back within the current turn (or setup
 step), never past a die roll.  Keyboard players use the lists of pieces and their moves,
-the full list of legal actions and the keys C, Escape, E and U.  Reserves the rules hide
+the full list of legal actions and the keys C, Escape, E, U and F.  Reserves the rules hide
 (``public_reserves=false``) stay hidden on the board, in the text and in the log.
+
+The board is seen from the side of the person playing here (a defender against a bot has
+rank 9 at the bottom); two people at one screen see the attacker's side, so the board does
+not turn every turn.  "Flip board" (key F) turns it 180° for anyone.
 """
 
 from __future__ import annotations
@@ -58,6 +62,7 @@ from webapp.shell.sections import Disclosure
 from webapp.shell.session import HUMAN
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, heading, html
 
+FLIP = "Flip board (F)"
 ON_BOARD = (Place, Alter, Step, Attack, Shot, Spawn, AddReserve)
 """Actions chosen on the board (or the setup tools); the rest are listed as plain choices."""
 HINT = ("<p class='rb-help' style='margin:0.3em 0'>Tap one of your pieces (gold frame), then a marked square: "
@@ -65,8 +70,9 @@ HINT = ("<p class='rb-help' style='margin:0.3em 0'>Tap one of your pieces (gold 
         "buttons under “Your moves”.</p>")
 LEGEND = (
     "<p class='rb-help' style='margin:0.3em 0'><strong>Pieces:</strong> letters H headquarters, B base, K knight, "
-    "A archer, P pikeman, F footsoldier. Red attacker: circles, arrow ▲ (marches up from rank 1); blue defender: "
-    "diamonds, arrow ▼; bases are squares (© a captured base), E an entrenched pikeman. "
+    "A archer, P pikeman, F footsoldier. Red attacker: circles, marching from rank 1 toward rank 9; blue defender: "
+    "diamonds, marching the other way; the arrow ▲ or ▼ beside a piece points the way its side marches on the "
+    "board as shown; bases are squares (© a captured base), E an entrenched pikeman. "
     "<strong>Marks:</strong> gold frame a piece that can still act, blue frame the selected piece, green dot a "
     "step, green + a spawn, red frame with × an attack, orange frame with ✱ a shot. "
     "<strong>Overlays:</strong> hatching / and \\ the red and blue pikeman zones, yellow squares the archers' "
@@ -100,6 +106,14 @@ def action_label(state: ImperioState, action: Action) -> str:
     return str(action)
 
 
+def board_label(flipped: bool) -> str:
+    """The board's accessible name, with the side it is seen from."""
+    side = "blue defender's side: rank 9 at the bottom, file i on the left" if flipped else \
+        "red attacker's side: rank 1 at the bottom, file a on the left"
+    return (f"Battlefield seen from the {side}. Its pieces and moves are also listed under Your moves "
+            "and in Position as text")
+
+
 def same_turn(earlier: ImperioState, now: ImperioState) -> bool:
     """True when undo may go back from ``now`` to ``earlier``: the same setup step or the same turn."""
     if now.phase in SETUP_PHASES:
@@ -125,7 +139,7 @@ class ImperioView(GameView):
     default_seats = (HUMAN, GAME.default_bot)
     board_width = 680
     offers_undo = False
-    keys = ("e", "c", "Escape", "u")
+    keys = ("e", "c", "Escape", "u", "f")
     key_rows = (
         ("Tab / Shift+Tab", "move between the pieces, their moves and the other controls"),
         ("Enter or Space", "press the focused button"),
@@ -133,6 +147,7 @@ class ImperioView(GameView):
         ("Escape", "cancel the attack, or drop the selection"),
         ("E", "end the turn"),
         ("U", "undo within the current turn (never past a die roll)"),
+        ("F", "flip the board (turn it 180°)"),
     )
 
     def __init__(self) -> None:
@@ -151,16 +166,19 @@ class ImperioView(GameView):
         assert isinstance(page.board, ImperioBoard)
         self.battle = page.board
         self.battle.on_square = self.tap
+        self.battle.home = lambda: self.home_seat(page)
         names = SideNames(session)
         self.log = ViewerLog(session, names)
         self.form = NewGameForm(session)
         self.focus = FocusKeeper()
-        self.board_label = BoardLabel(label="Battlefield: its pieces and moves are also listed under Your moves "
-                                            "and in Position as text")
+        self.board_label = BoardLabel(label=board_label(False))
         self.overlay_boxes = pn.widgets.CheckBoxGroup(
             options={label: key for key, label in OVERLAYS.items()}, value=sorted(self.battle.overlays),
             inline=True, stylesheets=[FOCUS_CSS])
         self.overlay_boxes.param.watch(self.set_overlays, ["value"])
+        self.flip = pn.widgets.CheckBoxGroup(options={FLIP: True}, value=[], inline=True, stylesheets=[FOCUS_CSS])
+        """One checkbox (a group of one names it for assistive technology)."""
+        self.flip.param.watch(self.set_flip, ["value"])
         self.prompt = html("", sizing_mode="stretch_width")
         self.odds = html("", sizing_mode="stretch_width")
         self.confirm = button("Confirm the attack (C)", color="danger")
@@ -197,7 +215,7 @@ class ImperioView(GameView):
 
     def controls(self, page: GamePage) -> list[Any]:
         return [
-            self.board_label, html(HINT, margin=(0, 5), sizing_mode="stretch_width"), self.overlay_boxes,
+            self.board_label, html(HINT, margin=(0, 5), sizing_mode="stretch_width"), self.overlay_boxes, self.flip,
             page.refused, self.prompt, self.odds_box,
             heading("Your moves", 3), self.waiting, self.choices,
             self.pieces_heading, self.pieces, self.moves_heading, self.piece_moves, self.spawn_unit,
@@ -239,6 +257,11 @@ class ImperioView(GameView):
     def viewer(self, page: GamePage) -> int | None:
         """The human's seat; with two people at the screen, the side to act (reserves the rules hide stay hidden)."""
         return seat_viewer(page.session)
+
+    def home_seat(self, page: GamePage) -> int | None:
+        """The seat whose back rank is at the bottom of the board: the one human's (None: the attacker's, as with
+        two people at the screen)."""
+        return self.viewer(page) if page.session.seats.count(HUMAN) == 1 else None
 
     def shown(self, page: GamePage) -> ImperioState:
         state = page.session.state.view(self.viewer(page))
@@ -327,6 +350,11 @@ class ImperioView(GameView):
         self.battle.overlays = set(self.overlay_boxes.value)
         self.battle.redraw()
 
+    def set_flip(self, *_: Any) -> None:
+        """Turn the board 180° from the side it is seen from (or back)."""
+        self.battle.turned = bool(self.flip.value)
+        self.page.refresh()
+
     def _on_spawn_unit(self, *_: Any) -> None:
         if self.spawn_unit.value:
             self.table.hand = self.spawn_unit.value
@@ -358,6 +386,8 @@ class ImperioView(GameView):
             self.cancel_attack()
         elif key == "u":
             self.undo()
+        elif key == "f":
+            self.flip.value = [] if self.flip.value else [True]
 
     # --- redrawing --------------------------------------------------------------------
 
@@ -380,6 +410,7 @@ class ImperioView(GameView):
         self.all_actions.options = {str(a): i for i, a in enumerate(actions)}
         self.all_actions.visible = self.play_listed.visible = bool(actions)
         self.undo_button.disabled = not self.undo_allowed()
+        self.board_label.label = board_label(self.battle.flipped)
         self.fights.object = fights_html(session.steps)
         text = self._waiting_text(page)
         self.waiting.object = f"<p>{escape(text)}</p>" if text else ""

@@ -9,7 +9,7 @@ from bokeh.events import Tap
 import core
 import core.imperio as ib
 from core.imperio import EndTurn, ImperioState
-from webapp.imperio.board import ImperioBoard, centre, square_at
+from webapp.imperio.board import X_RANGE, Y_RANGE, ImperioBoard, centre, square_at, square_pixels
 from webapp.imperio.page import ImperioView
 from webapp.shell.game_page import GamePage
 from webapp.shell.links import encode
@@ -33,26 +33,62 @@ def state_of(app: GamePage) -> ImperioState:
     return state
 
 
-def tap(app: GamePage, square: str) -> None:
-    """A tap on the board's square (the figure's tap event, as a click sends it)."""
+def battle(app: GamePage) -> ImperioBoard:
     board = app.board
     assert isinstance(board, ImperioBoard)
-    x, y = centre(ib.parse(square))
+    return board
+
+
+def tap(app: GamePage, square: str) -> None:
+    """A tap on the board's square where the board shows it (the figure's tap event, as a click sends it)."""
+    board = battle(app)
+    x, y = centre(ib.parse(square), board.flipped)
     board.on_tap(Tap(board.figure, x=x + 0.3, y=y - 0.3))
 
 
 def marked(app: GamePage) -> set[str]:
     """The squares the board marks with a dot or a corner sign."""
-    data = app.board.sources["marks"].data
+    data, flipped = app.board.sources["marks"].data, battle(app).flipped
     points = set(zip(data["x"], data["y"], strict=True))
-    return {ib.name(sq) for sq in range(81) if centre(sq) in points or
-            (centre(sq)[0] + 0.33, centre(sq)[1] + 0.33) in points}
+    return {ib.name(sq) for sq in range(81) if (at := centre(sq, flipped)) in points or
+            (at[0] + 0.33, at[1] + 0.33) in points}
 
 
 def framed(app: GamePage, colour: str) -> set[str]:
-    data = app.board.sources["frames"].data
+    data, flipped = app.board.sources["frames"].data, battle(app).flipped
     return {ib.name(sq) for sq in range(81) for x, y, c in zip(data["x"], data["y"], data["color"], strict=True)
-            if c == colour and (x, y) == centre(sq)}
+            if c == colour and (x, y) == centre(sq, flipped)}
+
+
+def edges(app: GamePage) -> tuple[str, str]:
+    """The files along the bottom edge, left to right, and the ranks up the left edge, bottom to top."""
+    data = app.board.sources["labels"].data
+    labels = list(zip(data["text"], data["x"], data["y"], strict=True))
+    files = sorted((x, text) for text, x, y in labels if y < 0)
+    ranks = sorted((y, text) for text, x, y in labels if x < 0)
+    return "".join(text for _, text in files), "".join(text for _, text in ranks)
+
+
+def drawn_at(app: GamePage, shown: str = "HBKAPF") -> dict[tuple[float, float], str]:
+    """Each drawn piece's letter by the point it is drawn at (or its arrow, ``shown="▲▼"``, by its square's centre)."""
+    data = app.board.sources["letters"].data
+    shift = (0.0, 0.02) if shown == "HBKAPF" else (0.3, -0.3)
+    return {(round(x - shift[0], 2), round(y - shift[1], 2)): text
+            for x, y, text in zip(data["x"], data["y"], data["text"], strict=True) if text in shown}
+
+
+def against_the_bot_as_defender(**options: object) -> GamePage:
+    """A page where the visitor (player 1) defends against the default bot, from the new-game form."""
+    app = GamePage(ImperioView())
+    app.session.bot_delay = 0  # the bot's first turn at once
+    form = app.view.form
+    form.role.value = "defender"
+    form.seed.value = "3"
+    for name, value in options.items():
+        getattr(form, name).value = value
+    form.start()
+    assert form.error.object == "" and state_of(app).defender == 0
+    return app
 
 
 def march(app: GamePage, *moves: str) -> None:
@@ -267,8 +303,8 @@ def test_a_link_reopens_the_same_game() -> None:
 
 def test_hidden_reserves_stay_hidden_on_the_page() -> None:
     app = GamePage(ImperioView())
-    app.view.form.more.value = [app.view.form.more.options[0]]
-    app.view.form.rulings["public_reserves"].value = False
+    app.view.form.more.toggle.value = [app.view.form.more.toggle.options[0]]
+    app.view.form.more.fields["public_reserves"].value = False
     app.view.form.seed.value = "9"
     app.view.form.start()
     state = state_of(app)
@@ -350,7 +386,7 @@ def test_hidden_reserve_types_stay_out_of_the_log_of_the_other_side() -> None:
     form = app.view.form
     form.opponent.value = HUMAN
     form.armies.value = "deploy"
-    form.rulings["public_reserves"].value = False
+    form.more.fields["public_reserves"].value = False
     form.start()
     for square in ("e8", "a8", "i8", "d8"):
         tap(app, square)
@@ -364,3 +400,74 @@ def test_hidden_reserve_types_stay_out_of_the_log_of_the_other_side() -> None:
     assert entries[-3:-1] == ["Blue (player 2): reserve +1 (type hidden)"] * 2
     assert not any("reserve +A" in line for line in entries)
     assert "Reserves: 2 units (make-up hidden)." in app.text.text
+
+
+def test_a_defender_against_the_bot_sees_rank_9_at_the_bottom() -> None:
+    app = against_the_bot_as_defender()
+    state = state_of(app)
+    assert state.phase == "play" and state.mover == 0, "the bot attacked first"
+    assert battle(app).flipped and edges(app) == ("ihgfedcba", "987654321")
+    assert drawn_at(app) == {centre(sq, True): p.kind for sq, p in enumerate(state.board) if p is not None}
+    assert drawn_at(app)[4.5, 1.5] == "H", "blue's headquarters on e8, in the middle of the second row from the bottom"
+    words = app.board.sources["reserve_words"].data
+    height = dict(zip(words["text"], words["y"], strict=True))
+    assert height["Blue reserves"] < height["Red reserves"], "the viewer's reserves are drawn low, by their side"
+    assert "blue defender's side: rank 9 at the bottom" in app.view.board_label.label
+
+
+def test_the_attacker_and_two_people_at_one_screen_see_rank_1_at_the_bottom() -> None:
+    app = GamePage(ImperioView())
+    assert not battle(app).flipped and edges(app) == ("abcdefghi", "123456789")
+    assert "red attacker's side: rank 1 at the bottom" in app.view.board_label.label
+    app = two_at_one_screen()
+    app.view.on_key(app, "e")
+    assert state_of(app).mover == 1 and not battle(app).flipped, "the board does not turn with the turn"
+
+
+def test_flip_board_turns_it_and_turns_it_back() -> None:
+    app = two_at_one_screen()
+    assert "f" in app.view.keys and ("F", "flip the board (turn it 180°)") in app.view.key_rows
+    app.view.on_key(app, "f")
+    assert app.view.flip.value and battle(app).flipped and edges(app) == ("ihgfedcba", "987654321")
+    assert drawn_at(app)[centre(ib.parse("e2"), True)] == "H" == drawn_at(app)[4.5, 7.5]
+    assert drawn_at(app, "▲▼")[4.5, 7.5] == "▼" and drawn_at(app, "▲▼")[4.5, 1.5] == "▲", "red marches down"
+    words = app.board.sources["reserve_words"].data
+    height = dict(zip(words["text"], words["y"], strict=True))
+    assert height["Red reserves"] > height["Blue reserves"]
+    app.view.flip.value = []
+    assert not battle(app).flipped and edges(app) == ("abcdefghi", "123456789")
+    assert drawn_at(app)[4.5, 1.5] == "H" and drawn_at(app, "▲▼")[4.5, 1.5] == "▲"
+    defender = against_the_bot_as_defender()
+    defender.view.on_key(defender, "f")
+    assert not battle(defender).flipped and edges(defender) == ("abcdefghi", "123456789")
+
+
+def test_a_click_on_a_turned_board_hits_the_square_drawn_there() -> None:
+    assert [square_at(*centre(sq, True), True) for sq in range(81)] == list(range(81))
+    assert square_at(0.01, 0.01, True) == ib.parse("i9") and square_at(8.99, 8.99, True) == ib.parse("a1")
+    assert square_at(9.5, 3.0, True) is None
+    width, height = (X_RANGE[1] - X_RANGE[0]) * 50, (Y_RANGE[1] - Y_RANGE[0]) * 50
+    left, top = square_pixels(ib.parse("a1"), True)
+    assert left > width / 2 and top < height / 2, "a1 is top right on the turned board"
+    assert square_pixels(ib.parse("a1")) == square_pixels(ib.parse("i9"), True)
+    app = two_at_one_screen()
+    app.view.flip.value = [True]
+    board = battle(app)
+    board.on_tap(Tap(board.figure, x=5.7, y=7.2))  # sixth column from the left, second row from the top: d2
+    assert app.view.table.selected == ib.parse("d2") and app.notice == ""
+    assert marked(app) == {"c3", "d3", "e3"} and framed(app, "#0d47a1") == {"d2"}
+    tap(app, "d3")
+    assert str(app.session.steps[-1].action) == "Kd2-d3"
+
+
+def test_a_defender_setting_up_against_the_bot_places_on_the_turned_board() -> None:
+    app = against_the_bot_as_defender(armies="deploy")
+    state = state_of(app)
+    assert state.phase == "deploy" and state.setter == 0 and battle(app).flipped
+    assert ib.parse("e8") in {sq for sq in range(81) if centre(sq, True) in
+                              zip(app.board.sources["marks"].data["x"], app.board.sources["marks"].data["y"],
+                                  strict=True)}
+    board = battle(app)
+    board.on_tap(Tap(board.figure, x=4.5, y=1.5))  # the middle of the row second from the bottom: e8
+    assert str(app.session.steps[-1].action) == "H@e8"
+    assert drawn_at(app)[4.5, 1.5] == "H"

@@ -63,13 +63,13 @@ def wait_for_turn(page: Page, turn: int) -> ImperioState:
     return settled_state(page)
 
 
-def click_square(page: Page, square: int) -> None:
-    """Click the centre of a square on the Bokeh board."""
+def click_square(page: Page, square: int, flipped: bool = False) -> None:
+    """Click the centre of a square on the Bokeh board (``flipped``: rank 9 is at the bottom)."""
     canvas = page.locator(".bk-Canvas").first
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
     assert box is not None
-    x, y = square_pixels(square)
+    x, y = square_pixels(square, flipped)
     scale = box["width"] / ((X_RANGE[1] - X_RANGE[0]) * PIXELS)  # the board shrinks with a narrow column
     page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
 

@@ -63,6 +63,9 @@ from webapp.shell.session import HUMAN
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, heading, html
 
 FLIP = "Flip board (F)"
+LINK_NOTE = ("Hidden reserves (IB-05 switched off): this page shows each side only the number of the other's "
+             "reserves, but the link holds the whole game, reserves included. Send it only to someone who may "
+             "see both armies.")
 ON_BOARD = (Place, Alter, Step, Attack, Shot, Spawn, AddReserve)
 """Actions chosen on the board (or the setup tools); the rest are listed as plain choices."""
 HINT = ("<p class='rb-help' style='margin:0.3em 0'>Tap one of your pieces (gold frame), then a marked square: "
@@ -206,6 +209,8 @@ class ImperioView(GameView):
         self.undo_button.on_click(lambda _e: self.undo())
         self.waiting = html("", margin=(0, 5))
         self.fights = html("", sizing_mode="stretch_width")
+        self.link_note = html(f"<p class='rb-help'>{escape(LINK_NOTE)}</p>", sizing_mode="stretch_width",
+                              visible=False)
         self._listed: list[Action] = []
         self._choice_actions: list[Action] = []
         self._piece_squares: list[int] = []
@@ -227,7 +232,7 @@ class ImperioView(GameView):
 
     def panels(self, page: GamePage) -> list[Any]:
         return [heading("Dice rolled"), self.fights, Disclosure("Position as text", page.text, open=True),
-                Disclosure("Move log", self.log), page.share]
+                Disclosure("Move log", self.log), page.share, self.link_note]
 
     def setup_form(self, page: GamePage) -> Any | None:
         return self.form
@@ -412,6 +417,7 @@ class ImperioView(GameView):
         self.undo_button.disabled = not self.undo_allowed()
         self.board_label.label = board_label(self.battle.flipped)
         self.fights.object = fights_html(session.steps)
+        self.link_note.visible = not state.options["public_reserves"]
         text = self._waiting_text(page)
         self.waiting.object = f"<p>{escape(text)}</p>" if text else ""
 

@@ -303,6 +303,7 @@ def test_a_link_reopens_the_same_game() -> None:
 
 def test_hidden_reserves_stay_hidden_on_the_page() -> None:
     app = GamePage(ImperioView())
+    assert not app.view.link_note.visible, "public reserves: nothing to warn about"
     app.view.form.more.toggle.value = [app.view.form.more.toggle.options[0]]
     app.view.form.more.fields["public_reserves"].value = False
     app.view.form.seed.value = "9"
@@ -312,6 +313,7 @@ def test_hidden_reserves_stay_hidden_on_the_page() -> None:
     words = app.board.sources["reserve_words"].data["text"]
     assert "K × 6" in words and "50 units (hidden)" in words and "K × 5" not in words
     assert "Reserves: 50 units (make-up hidden)." in app.text.text
+    assert app.view.link_note.visible and "the link holds the whole game" in app.view.link_note.object
 
 
 def test_setup_by_hand_with_the_palette_limits_reserves_and_alterations() -> None:

@@ -141,3 +141,24 @@ def test_a_few_turns_against_the_bot_with_an_attack_after_its_odds_then_a_reload
     open_page(other, share)
     expect(log_items(other)).to_have_count(len(log))
     other.close()
+
+
+def test_a_whole_game_against_the_bot_ends_with_its_summary(tall_page: Page, imperio_url: str) -> None:
+    """Red ends every turn at once; the bot takes every base and the page sums the game up."""
+    page = tall_page
+    opening = GAME.new(seed=3, setup="default_armies").apply(ib.ChooseRole("attacker"))
+    open_page(page, f"{imperio_url}?game={links.encode(opening.to_record(), ['human', GAME.default_bot])}")
+    end_turn = page.get_by_role("button", name="End the turn (E)")
+    turn = 1
+    while not (state := wait_for_turn(page, turn)).is_over:
+        expect(end_turn).to_be_visible()
+        act(page, lambda: page.keyboard.press("e"))
+        turn += 2
+        assert turn < 40, "the game did not end"
+    summary = page.get_by_role("region", name="Game summary")
+    expect(summary).to_contain_text("The defender (blue) wins")
+    assert state.outcome is not None
+    expect(summary).to_contain_text(re.compile(re.escape(state.outcome.reason), re.IGNORECASE))
+    expect(text_view(page)).to_contain_text("Game over")
+    expect(end_turn).to_have_count(0)
+    assert state.winner_text() == "defender"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from core import rng
 from core.imperio.board import FILES, UNITS, square
@@ -29,7 +29,7 @@ def default_placements(attacker_side: bool) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(pieces, key=lambda p: (order.index(p[0]), p[1])))
 
 
-def limit_problem(options: Mapping[str, object], board: Mapping[str, int], reserve: Reserve) -> str | None:
+def limit_problem(options: Mapping[str, object], board: Mapping[str, int], reserve: Sequence[int]) -> str | None:
     """What deployment limit (IB-04) a side's units on the board and reserves break, or None."""
     on_board = sum(board.get(u, 0) for u in UNITS)
     knights = board.get("K", 0)

@@ -215,6 +215,10 @@ class ImperioState(State):
             return "no die roll is awaited"
         if self.overrun is not None:
             return f"choose first: capture or destroy the base on {name(self.overrun[1])}"
+        if self.phase in ("deploy", "reserve") and isinstance(action, (Place, AddReserve)):
+            problem = self._limit_broken(action)
+            if problem is not None:
+                return f"{action} would break a deployment limit (IB-04): {problem}"
         if self.phase != "play":
             return f"{action} is not a legal setup action now ({self.phase} phase)"
         if isinstance(action, Spawn):
@@ -285,6 +289,17 @@ class ImperioState(State):
 
     def _fits(self, counts: Mapping[str, int], reserve: Reserve) -> bool:
         return limit_problem(self.options, counts, reserve) is None
+
+    def _limit_broken(self, action: Place | AddReserve) -> str | None:
+        """The deployment limit one more unit of ``action``'s kind would break, or None."""
+        if action.unit not in UNITS:
+            return None
+        counts, reserve = self._side_counts(self.setter), list(self.reserves[self.setter])
+        if isinstance(action, Place):
+            counts[action.unit] = counts.get(action.unit, 0) + 1
+        else:
+            reserve[UNITS.index(action.unit)] += 1
+        return limit_problem(self.options, counts, reserve)
 
     def _setup_actions(self) -> Iterator[Action]:
         s = self.setter

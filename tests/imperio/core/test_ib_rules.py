@@ -129,6 +129,23 @@ def test_why_illegal_names_the_rule() -> None:
         state.apply(ib.Shot(ib.parse("g3"), ib.parse("g6")))
 
 
+def test_ib04_a_setup_action_over_a_limit_names_the_limit() -> None:
+    state = ib.GAME.new(seed=1, max_knights_start=1, max_knights_total=1, max_reserve=2).apply(
+        ib.ChooseRole("attacker"))
+    for unit, square in (("H", "e8"), ("B", "a8"), ("B", "i8"), ("K", "c8")):
+        state = state.apply(ib.Place(unit, ib.parse(square)))
+    with pytest.raises(IllegalAction, match=r"IB-04.*at most 1 knights on the board \(max_knights_start\)"):
+        state.apply(ib.Place("K", ib.parse("d8")))
+    state = state.apply(ib.Ready())
+    with pytest.raises(IllegalAction, match=r"IB-04.*at most 1 knights in all \(max_knights_total\)"):
+        state.apply(ib.AddReserve("K"))
+    state = state.apply(ib.AddReserve("A")).apply(ib.AddReserve("F"))
+    with pytest.raises(IllegalAction, match=r"IB-04.*at most 2 reserve units \(max_reserve\)"):
+        state.apply(ib.AddReserve("P"))
+    with pytest.raises(IllegalAction, match="not a legal setup action now"):
+        state.apply(ib.Place("P", ib.parse("e5")))
+
+
 def test_actions_from_a_selected_unit() -> None:
     state = at({"e3": "A", "e6": "k", "e4": "k"})
     actions = {str(a) for a in state.actions_from(ib.parse("e3"))}

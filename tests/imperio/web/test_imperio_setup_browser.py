@@ -115,7 +115,8 @@ def defender_lays_out_reserves(page: Page) -> None:
     expect(limit(page, "Knights in all")).to_have_text("3 of 10")
     page.get_by_label("Knights to add").fill("8")
     page.get_by_role("button", name="Add to the reserve").click()
-    expect(refusal(page)).to_contain_text("Not possible: reserve +K")
+    expect(refusal(page)).to_contain_text("Not possible: reserve +K would break a deployment limit (IB-04): "
+                                          "at most 10 knights in all (max_knights_total)")
     expect(limit(page, "Knights in all")).to_have_text("10 of 10")
     expect(limit(page, "Reserve units")).to_have_text("12 of 50")
     press(page, "Ready")

@@ -1,4 +1,7 @@
-"""The words the announcements speak, per language (a web page keeps its own controls' words).
+"""The words the announcements speak, per language, and :func:`translate` for any such table.
+
+A web page or a tutorial keeps its own table (id -> language -> text) and reads it with
+:func:`translate`, so every table refuses a missing id or language the same way.
 
 Every string has an id and a text per language; :func:`t` fills in named
 fields and fails loudly when an id or a language is missing, so a page can
@@ -253,7 +256,7 @@ def t(key: str, lang: str, **fields: object) -> str:
 
 
 def translate(table: Mapping[str, Mapping[Lang, str]], key: str, lang: str, **fields: object) -> str:
-    """The text ``key`` of ``table`` in ``lang`` (a web page keeps its own table of words)."""
+    """The text ``key`` of ``table`` in ``lang`` (a page or a tutorial keeps its own table of words)."""
     entry = table.get(key)
     if entry is None:
         raise KeyError(f"no string with id {key!r}")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-WORDS: dict[str, dict[str, str]] = {
+from core.i18n import Lang, translate
+
+WORDS: dict[str, dict[Lang, str]] = {
     "ready": {"en": "Loading the game engine… ready.", "de": "Die Spiel-Engine wird geladen… fertig."},
     "play": {"en": "Play it now", "de": "Jetzt spielen"},
     "rules": {"en": "Rules", "de": "Regeln"},
@@ -22,8 +24,8 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def say(key: str, lang: str, **fields: object) -> str:
-    """A helper's sentence ``key`` in ``lang``, with its fields filled in."""
-    return WORDS[key][lang].format(**fields)
+    """A helper's sentence ``key`` in ``lang``, with its fields filled in (KeyError names a missing id or language)."""
+    return translate(WORDS, key, lang, **fields)
 
 
 def number(value: float, lang: str = "en") -> str:

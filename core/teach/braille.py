@@ -11,6 +11,7 @@ from core.bots import GreedyBot, RandomBot
 from core.braille import GAME, BrailleState, seat_table
 from core.braille.state import default_names
 from core.buttonmen import Roll
+from core.i18n import Lang, translate
 from core.protocol import IllegalAction, State
 from core.teach import (
     Exercise,
@@ -30,7 +31,7 @@ from core.teach import (
 __all__ = ["attack", "check", "exercise", "hint", "links", "match", "rolled", "scores", "show", "solution", "start"]
 
 TUTOR = Tutor("en")
-TEXT = {
+TEXT: dict[str, dict[Lang, str]] = {
     "scores": {"en": "If the round ended now: {a} {x}, {b} {y}.",
                "de": "Wenn die Runde jetzt endete: {a} {x}, {b} {y}."},
     "q_first": {"en": "Who begins here? Answer 1 or 2.", "de": "Wer beginnt hier? Antworte mit 1 oder 2."},
@@ -54,7 +55,7 @@ TEXT = {
 
 
 def _say(key: str, **fields: object) -> str:
-    return TEXT[key][TUTOR.lang].format(**fields)
+    return translate(TEXT, key, TUTOR.lang, **fields)
 
 
 def _state(state: State) -> BrailleState:

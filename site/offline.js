@@ -16,12 +16,10 @@
   const script = new URL("sw.js", document.currentScript.src);
   const scope = new URL("./", script);
 
-  const AGAIN_MS = 15000;
   performance.setResourceTimingBufferSize(5000);
 
   function loadedHere() {
-    const urls = [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
-    return urls.filter((url) => url.startsWith(scope.href));
+    return [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
   }
 
   if (SITE.jupyterlite) {
@@ -36,14 +34,18 @@
     return new Promise((resolve) => workers.addEventListener("controllerchange", () => resolve(workers.controller), { once: true }));
   }
 
-  /** Once a worker controls the page, every request goes through it: hand it what came before,
-   *  now and once more a little later (requests under way when it took over end afterwards). */
+  /** Once a worker controls the page, every new request goes through it: hand it what came before,
+   *  and each request that was under way when it took over as soon as that request ends (a tutorial's
+   *  lazily loaded scripts; going offline a few seconds after the first visit must not lose them). */
   async function register() {
     await workers.register(script.href, { scope: scope.href });
     const worker = await controller();
-    const keep = () => worker.postMessage({ type: "rulebox-keep", urls: loadedHere() });
-    keep();
-    setTimeout(keep, AGAIN_MS);
+    const hand = (urls) => {
+      const mine = urls.filter((url) => url.startsWith(scope.href));
+      if (mine.length) worker.postMessage({ type: "rulebox-keep", urls: mine });
+    };
+    new PerformanceObserver((list) => hand(list.getEntries().map((entry) => entry.name))).observe({ type: "resource" });
+    hand(loadedHere());
   }
 
   window.addEventListener("load", () => {

@@ -28,7 +28,7 @@ from core.imperio.overlays import fire_lines, pike_zone
 from core.imperio.render import COLOURS
 from core.protocol import State
 from webapp.imperio.model import ALTER, ATTACK, PICK, PLACE, SHOT, SPAWN, STEP, Table
-from webapp.shell.boards import Act, Board, board_figure, update_bokeh
+from webapp.shell.boards import Act, Board, board_figure, in_order, update_bokeh
 from webapp.shell.geometry import to_pixels
 from webapp.shell.session import Step as SessionStep
 
@@ -297,8 +297,8 @@ class ImperioBoard(Board):
                  text_color="#222222")
         fig.text("x", "y", text="text", source=s["labels"], text_align="center",
                  text_baseline="middle", text_font_size="15px", text_color="#222222")
-        fig.on_event(Tap, self.on_tap)
-        fig.on_event(DoubleTap, self.on_tap)  # BokehJS reports a quick second tap (anywhere) only as this
+        fig.on_event(Tap, in_order(self.on_tap))
+        fig.on_event(DoubleTap, in_order(self.on_tap))  # BokehJS reports a quick second tap (anywhere) only as this
         return fig
 
     @staticmethod

@@ -44,6 +44,31 @@ def update_bokeh(change: Callable[[], None]) -> None:
         doc.add_next_tick_callback(change)
 
 
+def in_order(handler: Callable[[Any], None]) -> Callable[[Any], None]:
+    """``handler`` for a Bokeh event (a tap), run after the widget changes the browser sent before it.
+
+    Panel applies a widget's new value about 50 ms after it arrives, and its own widgets' events
+    wait for such pending changes; events registered on a Bokeh figure do not.  Without this, a
+    tap right after choosing in a list (the piece in hand) would still see the old choice.  In the
+    browser (Pyodide) changes apply at once and nothing is pending.
+    """
+    def handle(event: Any) -> None:
+        doc = pn.state.curdoc
+        pending = pn.state._change_callbacks.get(doc, {}) if doc is not None else {}
+        if not pending:
+            handler(event)
+            return
+
+        async def after_changes() -> None:
+            for change in list(pending.values()):
+                await change()
+            handler(event)
+
+        pn.state.execute(after_changes, schedule=True)
+
+    return handle
+
+
 def board_figure(x_range: tuple[float, float], y_range: tuple[float, float], pixels_per_unit: float) -> Any:
     """A blank board: no axes, grid or tools, ``pixels_per_unit`` pixels per board unit.
 

@@ -37,6 +37,10 @@ class Step:
     seconds: float = 0.0
 
 
+FAILED_SHOTS = ROOT / "test-artifacts" / "browser-failures"
+"""Where a failed browser test leaves a screenshot of its page (git-ignored, like the page screenshots)."""
+
+
 def steps(pytest_args: Sequence[str]) -> list[Step]:
     """The checks, in the order they run."""
     python = sys.executable
@@ -48,7 +52,8 @@ def steps(pytest_args: Sequence[str]) -> list[Step]:
         Step("pytest: engine, Pyodide on Node, app logic, notebooks",
              [*pytest, "-m", "not browser", *pytest_args], is_pytest=True),
         Step("pytest: browser (apps, static site, JupyterLite)",
-             [*pytest, "-m", "browser", *pytest_args], is_pytest=True),
+             [*pytest, "-m", "browser", "--screenshot", "only-on-failure", "--output", str(FAILED_SHOTS),
+              *pytest_args], is_pytest=True),
     ]
 
 

@@ -169,6 +169,8 @@ def run_first_cell(page: Any, url: str) -> None:
             break
         except (AssertionError, PlaywrightTimeout):
             continue
+    dialog = page.locator("dialog.jp-Dialog")
+    assert not dialog.count(), f"JupyterLite shows a dialog: {dialog.first.inner_text()!r}"
     expect(prompt).to_contain_text(QUEUED)
     expect(cell.locator(".jp-OutputArea-output").first).to_contain_text("ready", timeout=240_000)
 

@@ -18,7 +18,7 @@ from bokeh.models.annotations.arrows import Arrow, VeeHead
 from core.battle.state import CampaignState
 from core.protocol import State
 from webapp.battle import model
-from webapp.shell.boards import Act, Board, board_figure, in_order, update_bokeh
+from webapp.shell.boards import Act, Board, board_figure, update_bokeh
 from webapp.shell.session import Step
 
 SEA = "#dbe9f4"
@@ -43,7 +43,7 @@ class MapBoard(Board):
         self.names = ColumnDataSource(data=empty.names)
         self.arrows = ColumnDataSource(data=empty.arrows)
         self.figure = self._build()
-        self.figure.on_event(Tap, in_order(self._on_tap))
+        self.figure.on_event(Tap, self._on_tap)
         self.pane = pn.pane.Bokeh(self.figure, margin=(0, 5))
         self.show_state(state)
 

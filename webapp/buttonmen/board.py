@@ -21,7 +21,7 @@ from core.buttonmen import ButtonMenState
 from core.protocol import State
 from webapp.buttonmen import model
 from webapp.buttonmen.model import Fresh, Selection
-from webapp.shell.boards import Act, Board, board_figure, in_order, update_bokeh
+from webapp.shell.boards import Act, Board, board_figure, update_bokeh
 from webapp.shell.session import Step
 
 
@@ -53,7 +53,7 @@ class DiceBoard(Board):
         self.labels = ColumnDataSource(data={"x": [], "y": [], "text": [], "size": []})
         self.figure = self._build()
         self.x_range = self.figure.x_range
-        self.figure.on_event(Tap, in_order(self._on_tap))
+        self.figure.on_event(Tap, self._on_tap)
         self.figure.on_change("inner_width", self._on_resize)
         self._scale = 1.0
         """The board's width on screen over its own (the browser reports it)."""

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.site.lite import until_queued
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
@@ -43,8 +45,12 @@ def test_notebook_runs_in_jupyterlite_offline(notebook: str, page: Any, site_url
     total = sum(c["cell_type"] == "code" for c in cells)
     page.goto(f"{site_url}lite/notebooks/index.html?path={notebook}")
     expect(page.locator(".jp-CodeCell")).to_have_count(total, timeout=60_000)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+
+    def run_all() -> None:
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+
+    until_queued(page, page.locator(".jp-CodeCell").first, run_all)
     page.wait_for_function(ALL_RAN_OR_FAILED, timeout=RUN_TIMEOUT_MS)
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     tracebacks = [t for t in errors.all_inner_texts() if re.search(TRACEBACK, t)]

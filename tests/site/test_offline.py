@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from tests.site.lite import until_queued
 from tools.common import AXE_JS
 from tools.local_cdn import serve_cdn_locally
 from tools.serve import any_free_port, static_server
@@ -144,34 +144,17 @@ def wait_until_cache_settles(page: Any, quiet_ms: int = 4000, timeout_ms: int = 
     pytest.fail(f"the site's cache still grows after {timeout_ms} ms ({count} entries)")
 
 
-RUN_TRIES = 3
-"""Tries at running the first code cell before the test gives up."""
-QUEUED = re.compile(r"\[(\*|\d+)\]")
-"""A code cell's prompt once it is queued or has run (``[*]:``, ``[1]:``)."""
-
-
 def run_first_cell(page: Any, url: str) -> None:
-    """Open the tutorial, run its first code cell and wait for the engine's "ready".
-
-    A click that lands while JupyterLite is still laying the notebook out can leave another cell
-    active, and Shift+Enter then runs that one: the cell is run again until its prompt shows it
-    queued or run.
-    """
+    """Open the tutorial, run its first code cell and wait for the engine's "ready"."""
     page.goto(url)
     cell = page.locator(".jp-CodeCell").first
     expect(cell).to_be_visible(timeout=60_000)
-    prompt = cell.locator(".jp-InputPrompt")
-    for _ in range(RUN_TRIES):
-        try:
-            cell.click(timeout=10_000)
-            page.keyboard.press("Shift+Enter")
-            expect(prompt).to_contain_text(QUEUED, timeout=15_000)
-            break
-        except (AssertionError, PlaywrightTimeout):
-            continue
-    dialog = page.locator("dialog.jp-Dialog")
-    assert not dialog.count(), f"JupyterLite shows a dialog: {dialog.first.inner_text()!r}"
-    expect(prompt).to_contain_text(QUEUED)
+
+    def run() -> None:
+        cell.click(timeout=10_000)
+        page.keyboard.press("Shift+Enter")
+
+    until_queued(page, cell, run)
     expect(cell.locator(".jp-OutputArea-output").first).to_contain_text("ready", timeout=240_000)
 
 

@@ -19,6 +19,7 @@ import panel as pn
 from bokeh.models import Plot, Range1d
 from bokeh.plotting import figure
 from panel.io.document import unlocked
+from panel.io.state import set_curdoc
 
 from core.protocol import Action, State
 from webapp.shell.session import Step
@@ -49,20 +50,25 @@ def in_order(handler: Callable[[Any], None]) -> Callable[[Any], None]:
 
     Panel applies a widget's new value about 50 ms after it arrives, and its own widgets' events
     wait for such pending changes; events registered on a Bokeh figure do not.  Without this, a
-    tap right after choosing in a list (the piece in hand) would still see the old choice.  In the
-    browser (Pyodide) changes apply at once and nothing is pending.
+    tap right after choosing in a list (the piece in hand) would still see the old choice.  A
+    deferred tap runs as an undeferred one does: on the document's next tick, under its lock and
+    as its current document.  In the browser (Pyodide) changes apply at once and nothing is pending.
     """
     def handle(event: Any) -> None:
         doc = pn.state.curdoc
         pending = pn.state._change_callbacks.get(doc, {}) if doc is not None else {}
-        if not pending:
+        if doc is None or not pending:
             handler(event)
             return
+
+        def as_tapped() -> None:
+            with set_curdoc(doc):
+                handler(event)
 
         async def after_changes() -> None:
             for change in list(pending.values()):
                 await change()
-            handler(event)
+            doc.add_next_tick_callback(as_tapped)
 
         pn.state.execute(after_changes, schedule=True)
 

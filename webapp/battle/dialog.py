@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 import panel as pn
@@ -19,10 +18,10 @@ from core.battle.maps import load_map
 from core.battle.pool import eligible
 from core.battle.setup import campaign_setup, parse_setup_lines
 from core.battle.state import CampaignState
-from core.protocol import JSON, IllegalAction
+from core.protocol import JSON
 from core.bots import levels
 from webapp.shell.session import HUMAN, GameSession
-from webapp.shell.widgets import FOCUS_CSS, MoreRulings, button, deal_number, heading, html
+from webapp.shell.widgets import FOCUS_CSS, MoreRulings, button, deal_number, heading, html, start_or_explain
 
 MAX_SEATS, MAX_ARMIES = 5, 3
 MORE_RULINGS = ("include_brussels", "unique_buttons", "neutral_territories", "allow_duplicate_matchups",
@@ -59,11 +58,6 @@ def start(session: GameSession, seats: Sequence[str], seed: int | None, options:
     resolved = GAME.resolve_options(options)
     setup = campaign_setup(seed, resolved, names, picks, territories)
     session.new_game(list(seats), seed=seed, **options, setup=setup)
-
-
-def show_error(pane: pn.pane.HTML, problem: Exception | None) -> None:
-    pane.object = "" if problem is None else \
-        f"<p role='alert' style='color:#a00000'>Cannot start: {escape(str(problem))}</p>"
 
 
 class NewCampaign(pn.viewable.Viewer):
@@ -179,12 +173,7 @@ class NewCampaign(pn.viewable.Viewer):
 
     def start(self) -> None:
         """Start the campaign the form describes, or say why it cannot start."""
-        try:
-            start(self.session, *self.values())
-        except (ValueError, IllegalAction) as problem:
-            show_error(self.error, problem)
-        else:
-            show_error(self.error, None)
+        start_or_explain(lambda: start(self.session, *self.values()), self.error)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
@@ -225,23 +214,21 @@ class ModeratorForm(pn.viewable.Viewer):
 
     def start(self) -> None:
         """Start the moderated campaign, or say why it cannot start."""
-        try:
-            names, buttons, places = parse_setup_lines(self.players.value or "")
-            per = len(buttons[0])
-            if any(len(row) != per for row in buttons):
-                raise ValueError("every player needs the same number of armies")
-            options: dict[str, JSON] = {**self.more.values(), "edition": int(self.edition.value),
-                                        "map": str(self.map.value), "armies_per_player": per,
-                                        "battle_source": "reported"}
-            order = [n.strip() for n in (self.order.value or "").split(",") if n.strip()]
-            if order and options["edition"] == 2:
-                options["move_order"] = order
-            picks: list[list[str | None]] = [list(row) for row in buttons]
-            start(self.session, [HUMAN] * len(names), deal_number(self.seed.value), options, names, picks, places)
-        except (ValueError, IllegalAction) as problem:
-            show_error(self.error, problem)
-        else:
-            show_error(self.error, None)
+        start_or_explain(self._begin, self.error)
+
+    def _begin(self) -> None:
+        names, buttons, places = parse_setup_lines(self.players.value or "")
+        per = len(buttons[0])
+        if any(len(row) != per for row in buttons):
+            raise ValueError("every player needs the same number of armies")
+        options: dict[str, JSON] = {**self.more.values(), "edition": int(self.edition.value),
+                                    "map": str(self.map.value), "armies_per_player": per,
+                                    "battle_source": "reported"}
+        order = [n.strip() for n in (self.order.value or "").split(",") if n.strip()]
+        if order and options["edition"] == 2:
+            options["move_order"] = order
+        picks: list[list[str | None]] = [list(row) for row in buttons]
+        start(self.session, [HUMAN] * len(names), deal_number(self.seed.value), options, names, picks, places)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout

@@ -6,16 +6,15 @@ so a game with the default armies opens straight on the attacker's first turn.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import panel as pn
 
 from core.bots import levels
 from core.imperio import GAME, ChooseRole
-from core.protocol import JSON, IllegalAction
+from core.protocol import JSON
 from webapp.shell.session import HUMAN, GameSession
-from webapp.shell.widgets import FOCUS_CSS, MoreRulings, button, deal_number, heading, html
+from webapp.shell.widgets import FOCUS_CSS, MoreRulings, button, deal_number, heading, html, start_or_explain
 
 ROLES = {"Attacker (red, moves first)": "attacker", "Defender (blue)": "defender", "Roll a die for roles": "roll"}
 ARMIES = {"Default armies (play at once)": "default_armies", "Set up by hand": "deploy"}
@@ -58,12 +57,8 @@ class NewGameForm(pn.viewable.Viewer):
 
     def start(self) -> None:
         """Start the game the form describes, or say why it cannot start."""
-        try:
-            start(self.session, self.opponent.value, self.role.value, deal_number(self.seed.value), **self.options())
-        except (ValueError, IllegalAction) as problem:
-            self.error.object = f"<p role='alert' style='color:#a00000'>Cannot start: {escape(str(problem))}</p>"
-        else:
-            self.error.object = ""
+        start_or_explain(lambda: start(self.session, self.opponent.value, self.role.value,
+                                       deal_number(self.seed.value), **self.options()), self.error)
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -286,15 +286,23 @@ FormValues = tuple[list[str], int | None, dict[str, JSON]]
 """What a new-game form describes: seats, deal number and options."""
 
 
-def start_game(session: GameSession, values: Callable[[], FormValues], error: pn.pane.HTML) -> None:
-    """Start the game a form describes, or say in ``error`` why it cannot start."""
+def start_or_explain(start: Callable[[], None], error: pn.pane.HTML) -> None:
+    """Run a form's ``start``; when its values cannot start a game, say why in ``error`` (else clear it)."""
     try:
-        seats, seed, options = values()
-        session.new_game(seats, seed=seed, **options)
+        start()
     except (ValueError, IllegalAction) as problem:
         error.object = f"<p role='alert' style='color:#a00000'>Cannot start: {escape(str(problem))}</p>"
     else:
         error.object = ""
+
+
+def start_game(session: GameSession, values: Callable[[], FormValues], error: pn.pane.HTML) -> None:
+    """Start the game a form describes, or say in ``error`` why it cannot start."""
+    def begin() -> None:
+        seats, seed, options = values()
+        session.new_game(seats, seed=seed, **options)
+
+    start_or_explain(begin, error)
 
 
 def option_widget(option: Option) -> pn.widgets.Widget:

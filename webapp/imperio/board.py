@@ -20,7 +20,8 @@ from typing import Any
 
 import panel as pn
 from bokeh.events import DoubleTap, Tap
-from bokeh.models import ColumnDataSource
+from bokeh.core.properties import field, value
+from bokeh.models import ColumnDataSource, CustomJS, CustomJSTransform
 
 from core.imperio import ImperioState
 from core.imperio.board import FILES, SIZE, UNITS
@@ -33,6 +34,8 @@ from webapp.shell.geometry import to_pixels
 from webapp.shell.session import Step as SessionStep
 
 PIXELS = 50
+LABEL_PIXELS = 15
+"""Font size of the edge labels and the reserves' words on a full-size board."""
 X_RANGE, Y_RANGE = (-0.7, 12.2), (-0.7, 9.3)
 RESERVE_X = 9.6
 ZONE, NEUTRAL, LINE = "#e6d6b0", "#f3ead2", "#8a7650"
@@ -44,6 +47,18 @@ MARKS = {STEP: ("circle", 14, "#1b5e20"), SPAWN: ("plus", 22, "#1b5e20"), PLACE:
 SHAPE_SIZES = {"square": 36, "circle": 38, "diamond": 50}
 """Pixels per shape, so that every piece looks about as large."""
 OVERLAYS = {"zones": "Pikeman zones", "archers": "Archer lines and shielded squares", "entrenched": "Entrenched units"}
+
+
+def shrinking(fig: Any, unit: str = "") -> CustomJSTransform:
+    """Sizes in screen pixels (``unit`` "px": font sizes) that shrink with ``fig`` on a narrow screen.
+
+    Bokeh draws markers and text at fixed pixel sizes while a scaled-down board's squares shrink;
+    this keeps the pieces inside their squares and the reserves' words beside the board on a phone.
+    """
+    scale = ("const width = fig.properties.inner_width.is_unset ? 0 : fig.inner_width;"
+             f"const k = width > 0 ? Math.min(1, width / {fig.width}) : 1;")
+    return CustomJSTransform(args={"fig": fig}, func=f"{scale} return x * k{f' + {unit!r}' if unit else ''};",
+                             v_func=f"{scale} return xs.map(x => x * k{f' + {unit!r}' if unit else ''});")
 
 
 def placed(file: int, rank: int, flipped: bool) -> tuple[int, int]:
@@ -190,7 +205,7 @@ class Picture:
         shapes = columns("x", "y", "marker", "size", "fill", "alpha")
         words = columns("x", "y", "text", "size", "color")
 
-        def word(x: float, y: float, text: str, size: str, colour: str = "#ffffff") -> None:
+        def word(x: float, y: float, text: str, size: float, colour: str = "#ffffff") -> None:
             words["x"].append(x)
             words["y"].append(y)
             words["text"].append(text)
@@ -211,12 +226,12 @@ class Picture:
             shapes["fill"].append(side_colour(state, piece.owner))
             done = spent and piece.owner == state.mover and piece.uid in state.usage and not state.can_act(sq)
             shapes["alpha"].append(0.5 if done else 1.0)
-            word(x, y + 0.02, piece.kind, "19px")
-            word(x + 0.3, y - 0.3, "▲" if red != self.flipped else "▼", "11px", "#222222")
+            word(x, y + 0.02, piece.kind, 19)
+            word(x + 0.3, y - 0.3, "▲" if red != self.flipped else "▼", 11, "#222222")
             if piece.is_base and piece.home != piece.owner:
-                word(x - 0.3, y + 0.3, "©", "12px", "#222222")
+                word(x - 0.3, y + 0.3, "©", 12, "#222222")
             if piece.entrenched and "entrenched" in self.overlays:
-                word(x - 0.3, y - 0.3, "E", "12px", "#222222")
+                word(x - 0.3, y - 0.3, "E", 12, "#222222")
         return shapes, words
 
     def reserves(self) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
@@ -280,23 +295,26 @@ class ImperioBoard(Board):
         s = self.sources
         for name in s:
             s[name].data = columns(*self._empty_columns(name))
+        sizes, fonts = shrinking(fig), shrinking(fig, "px")
         fig.rect("x", "y", 1, 1, source=s["cells"], fill_color="fill", line_color=LINE, hatch_pattern="hatch",
                  hatch_color="hatch_color", hatch_alpha=0.55, hatch_scale=10)
         fig.rect("x", "y", 1, 1, source=s["shields"], fill_alpha=0, line_alpha=0, hatch_pattern="o",
                  hatch_color="#5d4037", hatch_alpha=0.45, hatch_scale=8)
-        fig.scatter("x", "y", source=s["pieces"], marker="marker", size="size", fill_color="fill", fill_alpha="alpha",
-                    line_color="#222222", line_width=1.5)
+        fig.scatter("x", "y", source=s["pieces"], marker="marker", size=field("size", sizes), fill_color="fill",
+                    fill_alpha="alpha", line_color="#222222", line_width=1.5)
         fig.text("x", "y", text="text", source=s["letters"], text_align="center", text_baseline="middle",
-                 text_font_size="size", text_color="color", text_font_style="bold")
+                 text_font_size=field("size", fonts), text_color="color", text_font_style="bold")
         fig.rect("x", "y", 0.92, 0.92, source=s["frames"], fill_alpha=0, line_color="color", line_width="width")
-        fig.scatter("x", "y", source=s["marks"], marker="marker", size="size", fill_color="color",
+        fig.scatter("x", "y", source=s["marks"], marker="marker", size=field("size", sizes), fill_color="color",
                     line_color="color", line_width=3)
-        fig.scatter("x", "y", source=s["reserve_pieces"], marker="marker", size="size", fill_color="fill",
-                    line_color="#222222")
-        fig.text("x", "y", text="text", source=s["reserve_words"], text_baseline="middle", text_font_size="15px",
-                 text_color="#222222")
+        fig.scatter("x", "y", source=s["reserve_pieces"], marker="marker", size=field("size", sizes),
+                    fill_color="fill", line_color="#222222")
+        fig.text("x", "y", text="text", source=s["reserve_words"], text_baseline="middle",
+                 text_font_size=value(LABEL_PIXELS, fonts), text_color="#222222")
         fig.text("x", "y", text="text", source=s["labels"], text_align="center",
-                 text_baseline="middle", text_font_size="15px", text_color="#222222")
+                 text_baseline="middle", text_font_size=value(LABEL_PIXELS, fonts), text_color="#222222")
+        fig.js_on_change("inner_width", CustomJS(args={"sources": list(s.values())},
+                                                 code="for (const source of sources) source.change.emit()"))
         fig.on_event(Tap, in_order(self.on_tap))
         fig.on_event(DoubleTap, in_order(self.on_tap))  # BokehJS reports a quick second tap (anywhere) only as this
         return fig

@@ -12,7 +12,7 @@ import pytest
 import core
 import core.imperio as ib
 from core.imperio import Attack, ImperioState, Shot, Step
-from webapp.imperio.board import PIXELS, X_RANGE, square_pixels
+from webapp.imperio.board import LABEL_PIXELS, PIXELS, SHAPE_SIZES, X_RANGE, square_pixels
 from webapp.shell import links
 
 from playwright.sync_api import Page, expect
@@ -162,3 +162,24 @@ def test_a_whole_game_against_the_bot_ends_with_its_summary(tall_page: Page, imp
     expect(text_view(page)).to_contain_text("Game over")
     expect(end_turn).to_have_count(0)
     assert state.winner_text() == "defender"
+
+
+SHRUNK_SIZES = """([shape, font]) => {
+    const specs = [...Bokeh.documents[0].all_models].flatMap(m => [m.size, m.text_font_size]);
+    const scaled = specs.filter(s => s != null && s.transform != null).map(s => s.transform);
+    return [Math.max(...scaled.map(t => t.compute(shape)).filter(v => typeof v === 'number')),
+            Math.max(...scaled.map(t => t.compute(font)).filter(v => typeof v === 'string').map(parseFloat))];
+}"""
+"""The largest piece size and font size the page's own transforms make of a full-size ``shape`` and ``font``."""
+
+
+def test_on_a_phone_the_pieces_and_words_shrink_with_the_board(page: Page, imperio_url: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, imperio_url)
+    box = page.locator(".bk-Canvas").first.bounding_box()
+    assert box is not None
+    scale = box["width"] / ((X_RANGE[1] - X_RANGE[0]) * PIXELS)
+    assert scale < 0.7, f"the board did not shrink on a phone ({box['width']} pixels wide)"
+    diamond, font = page.evaluate(SHRUNK_SIZES, [SHAPE_SIZES["diamond"], LABEL_PIXELS])
+    assert diamond == pytest.approx(SHAPE_SIZES["diamond"] * scale, abs=1.5), "a piece outgrows its square"
+    assert font == pytest.approx(LABEL_PIXELS * scale, abs=1), "the reserves' words overflow the board"

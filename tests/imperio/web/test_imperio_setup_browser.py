@@ -51,7 +51,10 @@ def take_in_hand(page: Page, piece: str) -> None:
 def place(page: Page, square: str) -> None:
     """Tap ``square`` to place the piece in hand; wait for the move log to list it."""
     act(page, lambda: click_square(page, parse(square)))
-    expect(refusal(page)).to_have_count(0)
+    try:
+        expect(refusal(page)).to_have_count(0)
+    except AssertionError:
+        raise AssertionError(f"placing on {square}: {refusal(page).all_inner_texts()}") from None
 
 
 def start_hot_seat_setup_by_hand(page: Page) -> None:

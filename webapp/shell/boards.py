@@ -51,8 +51,9 @@ def in_order(handler: Callable[[Any], None]) -> Callable[[Any], None]:
     Panel applies a widget's new value about 50 ms after it arrives, and its own widgets' events
     wait for such pending changes; events registered on a Bokeh figure do not.  Without this, a
     tap right after choosing in a list (the piece in hand) would still see the old choice.  A
-    deferred tap runs as an undeferred one does: on the document's next tick, under its lock and
-    as its current document.  In the browser (Pyodide) changes apply at once and nothing is pending.
+    deferred tap runs as Panel runs its own widgets' deferred events: in a task on the event loop,
+    with the document as the current one.  In the browser (Pyodide) changes apply at once and
+    nothing is pending.
     """
     def handle(event: Any) -> None:
         doc = pn.state.curdoc
@@ -61,14 +62,11 @@ def in_order(handler: Callable[[Any], None]) -> Callable[[Any], None]:
             handler(event)
             return
 
-        def as_tapped() -> None:
-            with set_curdoc(doc):
-                handler(event)
-
         async def after_changes() -> None:
             for change in list(pending.values()):
                 await change()
-            doc.add_next_tick_callback(as_tapped)
+            with set_curdoc(doc):
+                handler(event)
 
         pn.state.execute(after_changes, schedule=True)
 

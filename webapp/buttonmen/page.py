@@ -128,6 +128,8 @@ class ButtonMenView(GameView):
 
     def status(self, page: GamePage) -> str:
         state = self.state
+        if self.waits_for_next_round:
+            return self.go_on
         line = status(state)
         mover = state.to_move
         if mover is not None and page.session.is_bot(mover):
@@ -294,14 +296,25 @@ class ButtonMenView(GameView):
         self.page.session.held = False
         self.page.refresh()
 
+    @property
+    def waits_for_next_round(self) -> bool:
+        """A finished round is on screen and the match goes on once the player has seen it."""
+        return self.round_over is not None and not self.state.is_over
+
+    @property
+    def go_on(self) -> str:
+        """What the player does next while a finished round is on screen (the bots wait too)."""
+        assert self.round_over is not None
+        return f"Round {self.round_over.number} is over: press \"Next round\" to go on."
+
     def take_device(self) -> None:
         """Hot-seat: the player to move has the device; show their choices."""
         self.unlocked = self.state.to_move
         self.page.refresh()
 
     def on_key(self, page: GamePage, key: str) -> None:
-        if self.round_over is not None and not self.state.is_over:
-            page.notice = f"Round {self.round_over.number} is over: press \"Next round\" to go on."
+        if self.waits_for_next_round:
+            page.notice = self.go_on
         elif key.isdigit():
             index = int(key) - 1
             mover = self.state.to_move

@@ -213,7 +213,8 @@ class GamePage(pn.viewable.Viewer):
         view = self.view
         self.board.show_state(self.session.state, viewer=view.viewer(self), interactive=view.interactive(self),
                               step=step)
-        line = self.view.status(self)
+        view.refresh(self)  # first: the status line may tell what the game's own widgets now show
+        line = view.status(self)
         turn = " rb-your-turn" if self.session.human_to_move and not self.session.state.is_over else ""
         score = view.score_line(self)
         status_new = " rb-new" if line != self._shown[0] else ""
@@ -225,7 +226,6 @@ class GamePage(pn.viewable.Viewer):
         notice = bidi_names(self.notice, view.names(self))
         self.refused.object = f"<p role='alert' style='color:#a00000;margin:0.2em 0'>{notice}</p>" if notice else ""
         self.undo_button.disabled = not self.session.can_undo
-        self.view.refresh(self)
 
     # --- layout ------------------------------------------------------------------------
 

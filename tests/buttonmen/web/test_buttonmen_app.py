@@ -239,13 +239,14 @@ def test_a_finished_round_stays_on_screen_until_the_player_goes_on() -> None:
     assert app.board.state is over.before, "the board keeps the round's last dice"
     assert not app.view.size_box.visible and not app.view.attack_box.visible and not app.view.list_box.visible
     waiting = state(app)
+    assert app.view.status(app) == "Round 1 is over: press \"Next round\" to go on.", "not 'X to move'"
     run(app.session.drive_bots())
     assert state(app) is waiting, "the bot waits too"
     app.press("p")
     assert "press \"Next round\"" in app.notice and state(app) is waiting
     press(app.view.next_round)
     assert app.view.round_over is None and app.view.round_panel.object == "" and app.board.state is state(app)
-    assert not app.session.held
+    assert not app.session.held and app.view.status(app).startswith(state(app).buttons[state(app).to_move])
 
 
 def test_surrender_asks_first_and_only_yes_surrenders() -> None:

@@ -294,23 +294,23 @@ class ImperioState(State):
         """The deployment limit one more unit of ``action``'s kind would break, or None."""
         if action.unit not in UNITS:
             return None
+        return limit_problem(self.options, *self._one_more(action.unit, on_board=isinstance(action, Place)))
+
+    def _one_more(self, unit: str, on_board: bool) -> tuple[dict[str, int], Reserve]:
+        """The setter's units on the board and reserves with one more ``unit`` placed or (not ``on_board``) kept."""
         counts, reserve = self._side_counts(self.setter), list(self.reserves[self.setter])
-        if isinstance(action, Place):
-            counts[action.unit] = counts.get(action.unit, 0) + 1
+        if on_board:
+            counts[unit] = counts.get(unit, 0) + 1
         else:
-            reserve[UNITS.index(action.unit)] += 1
-        return limit_problem(self.options, counts, reserve)
+            reserve[UNITS.index(unit)] += 1
+        return counts, (reserve[0], reserve[1], reserve[2], reserve[3])
 
     def _setup_actions(self) -> Iterator[Action]:
         s = self.setter
         counts = self._side_counts(s)
         empty = [sq for sq in zone(s == self.attacker) if self.board[sq] is None]
         if self.phase == "reserve":
-            reserve = self.reserves[s]
-            for i, u in enumerate(UNITS):
-                more = [n + (i == j) for j, n in enumerate(reserve)]
-                if self._fits(counts, (more[0], more[1], more[2], more[3])):
-                    yield AddReserve(u)
+            yield from (AddReserve(u) for u in UNITS if self._fits(*self._one_more(u, on_board=False)))
             yield Ready()
             return
         if not counts and self.options["default_army"] != "none" and self._default_fits(s):
@@ -321,7 +321,7 @@ class ImperioState(State):
             yield from (Place("B", sq) for sq in empty)
         else:
             for u in UNITS:
-                if self._fits({**counts, u: counts.get(u, 0) + 1}, self.reserves[s]):
+                if self._fits(*self._one_more(u, on_board=True)):
                     yield from (Place(u, sq) for sq in empty)
             if self.units_of(s):
                 yield Ready()

@@ -403,7 +403,7 @@ class ButtonMenView(GameView):
                 self.round_over = model.ended_round(last.before, last.action, last.after)
         over = self.round_over
         session.held = over is not None
-        self.next_round.visible = over is not None and not session.state.is_over
+        self.next_round.visible = self.waits_for_next_round
         if over is None:
             self.round_panel.object = ""
             return

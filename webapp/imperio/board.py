@@ -57,8 +57,9 @@ def shrinking(fig: Any, unit: str = "") -> CustomJSTransform:
     """
     scale = ("const width = fig.properties.inner_width.is_unset ? 0 : fig.inner_width;"
              f"const k = width > 0 ? Math.min(1, width / {fig.width}) : 1;")
-    return CustomJSTransform(args={"fig": fig}, func=f"{scale} return x * k{f' + {unit!r}' if unit else ''};",
-                             v_func=f"{scale} return xs.map(x => x * k{f' + {unit!r}' if unit else ''});")
+    shrunk = f"x * k + {unit!r}" if unit else "x * k"
+    return CustomJSTransform(args={"fig": fig}, func=f"{scale} return {shrunk};",
+                             v_func=f"{scale} return xs.map(x => {shrunk});")
 
 
 def placed(file: int, rank: int, flipped: bool) -> tuple[int, int]:

@@ -119,7 +119,7 @@ class NewCampaign(pn.viewable.Viewer):
                 stylesheets=[FOCUS_CSS], width=190) for k in range(MAX_ARMIES)]
             places = [pn.widgets.Select(label=f"Seat {i + 1} army {k + 1} territory", options=territories,
                                         stylesheets=[FOCUS_CSS], width=190) for k in range(MAX_ARMIES)]
-            column = pn.Column(pn.Row(name, seat), pn.FlexBox(*picks), pn.FlexBox(*places),
+            column = pn.Column(pn.FlexBox(name, seat), pn.FlexBox(*picks), pn.FlexBox(*places),
                                sizing_mode="stretch_width")
             self.seat_rows.append((name, seat, picks, places, column))
         self.start_button = button("Start new campaign", color="primary")

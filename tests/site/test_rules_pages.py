@@ -105,3 +105,36 @@ def test_summaries_are_written_in_our_own_words() -> None:
         theirs = {" ".join(s.split()) for s in re.split(r"[.:;]\s", book.read_text()) if len(s.split()) >= 10}
         ours = {" ".join(s.split()) for s in re.split(r"[.:;]\s", summary.read_text())}
         assert not theirs & ours, f"{summary.name} copies the rulebook: {sorted(theirs & ours)[:1]}"
+
+
+SHOWS = {
+    ("button-men", "The opening of a round"):
+        lambda text: text.count("dice in play:") == 2 and "captured:" not in text,
+    ("button-man-braille", "Both players' five dice"):
+        lambda text: text.count("captured nothing") == 2 and text.count(" shows ") >= 10,
+    ("button-up", "A fresh circle"):
+        lambda text: text.count("\n  stack ") == 9 and "move 1 of" not in text,
+    ("button-up", "The circle after three moves"): lambda text: "move 4 of" in text,
+    ("buttonmen-battle", "The map at the start"): lambda text: "round 1." in text and "Phase: orders" in text,
+    ("fair-and-square", "The two boards of round 1 before placement"):
+        lambda text: "round 1 of" in text and "Placement pending" in text,
+    ("imperio-bellum", "The default armies"):
+        lambda text: "Setup" in text and text.count("headquarters e") == 2 and "Turn" not in text,
+    ("imperio-bellum", "The attacker's first turn under way"):
+        lambda text: "Turn 1: player 1" in text and text.count("spawned this turn") == 3 and "moved" in text,
+}
+"""What each Rules page figure must show, keyed by its game and the caption's start, read from the position's text."""
+
+
+def figures() -> list[tuple[str, int, str]]:
+    """Every ``@picture N caption`` line of every summary: (game, N, caption)."""
+    return [(summary.stem, int(match.group(1)), match.group(2)) for summary in sorted(RULES_SRC.glob("*.md"))
+            for match in tools.rules.PICTURE.finditer(summary.read_text())]
+
+
+@pytest.mark.parametrize(("name", "actions", "caption"), figures())
+def test_every_figure_shows_what_its_caption_says(name: str, actions: int, caption: str) -> None:
+    checks = [check for (game, start), check in SHOWS.items() if game == name and caption.startswith(start)]
+    assert len(checks) == 1, f"no check of what '{caption}' ({name}) shows: add one to SHOWS"
+    text = tools.rules.sample_line(core.GAMES[name], actions).describe()
+    assert checks[0](text), f"{name} @picture {actions} does not show '{caption}':\n{text}"

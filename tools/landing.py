@@ -18,6 +18,7 @@ from typing import Any
 
 from tools.common import NOTEBOOKS, SITE_SRC, stop
 from tools.rules import summary_of, typical_position, write_rules
+from tools.teachers import write_teacher_pack
 from webapp.registry import AppEntry
 
 MARKER = "<!-- games -->"
@@ -99,4 +100,5 @@ def write_landing(out: Path, apps: Sequence[AppEntry]) -> None:
     notebooks = {game.name: tutorial_url(f"{game.name}.ipynb") for game in games
                  if (NOTEBOOKS / f"{game.name}.ipynb").exists()}
     write_rules(out, games, pages, notebooks)
+    write_teacher_pack(out, games, notebooks)
     (out / ".nojekyll").write_text("")

@@ -24,6 +24,7 @@ from typing import Any
 from tools.common import SITE_SRC, stop
 
 RULES_SRC = SITE_SRC / "rules"
+TEACH_SRC = SITE_SRC / "teach"
 INLINE = ((re.compile(r"\*\*(.+?)\*\*"), r"<strong>\1</strong>"), (re.compile(r"\*(.+?)\*"), r"<em>\1</em>"),
           (re.compile(r"`(.+?)`"), r"<code>\1</code>"))
 PICTURE = re.compile(r"@picture (\d+) (.+)")
@@ -146,6 +147,8 @@ def page_links(game: Any, page: str | None, tutorial: str | None) -> str:
         items.append(f'<li><a href="../apps/{page}.html">Play {html.escape(game.title)}</a></li>')
     if tutorial:
         items.append(f'<li><a href="../{html.escape(tutorial)}">Tutorial</a></li>')
+    if (TEACH_SRC / f"{game.name}.md").is_file():
+        items.append(f'<li><a href="../teach/{game.name}.html">For teachers</a></li>')
     return f'<nav aria-label="{html.escape(game.title)}"><ul class="links">{"".join(items)}</ul></nav>'
 
 
@@ -173,10 +176,12 @@ def rules_page(game: Any, page: str | None, tutorial: str | None) -> str:
   </header>
   <main id="main" tabindex="-1" class="rules">
     {markdown(text.body or f"@picture 6 {game.title} a few moves into a game.", game)}
+    <section class="rulings" aria-labelledby="rulings">
     <h2 id="rulings">Rulings and options</h2>
     <p>Where the rulebook leaves a question open, the engine decides it and names the decision. Each row is
       read from the engine's own option list; a game page or a notebook may switch an option.</p>
     {options_table(game)}
+    </section>
   </main>
   <footer class="site-footer">
     <p><a href="../index.html">Back to all games</a> · rules version {html.escape(str(game.rules_version))}</p>

@@ -72,8 +72,9 @@ def crosstable(players: int) -> str:
     rows = "".join(f'<tr><th scope="row">{n}. </th>'
                    + "".join('<td class="self" aria-label="no game"></td>' if m == n else "<td></td>" for m in numbers)
                    + "<td></td><td></td></tr>" for n in numbers)
-    return (f'<table class="sheet crosstable"><caption>Round robin for {players} players: write each result in '
-            f"the row of the player it belongs to</caption><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>")
+    caption = f"Round robin for {players} players: write each result in the row of the player it belongs to"
+    return (f'<table class="sheet crosstable"><caption>{caption}</caption>'
+            f"<thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>")
 
 
 def exercises(game: str) -> Sequence[Any]:
@@ -81,7 +82,8 @@ def exercises(game: str) -> Sequence[Any]:
     if game not in TEACH_MODULES:
         stop(f"@answers names {game!r}, which has no tutorial module")
     module = importlib.import_module(f"core.teach.{TEACH_MODULES[game]}")
-    return module.exercises()  # type: ignore[no-any-return]
+    exercises: Sequence[Any] = module.exercises()
+    return exercises
 
 
 def answer_key(game: str) -> str:

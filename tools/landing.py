@@ -1,11 +1,13 @@
-"""The landing page: ``site/index.html`` with its ``<!-- games -->`` marker replaced by the games.
+"""The landing page, ``site/index.html`` (and in German ``site/index.de.html``), its ``<!-- games -->`` marker
+replaced by the games.
 
 Every registered game (``core.GAMES``) gets a card: its title, one line about
 it and how long a game takes (:mod:`tools.rules`), a picture of a typical
 position drawn by the engine (``assets/boards/<game>.svg``), a link to its page
 (when :mod:`webapp.registry` lists one), its tutorials in JupyterLite
 (``notebooks/<game>.ipynb``, translations ``notebooks/<game>.<lang>.ipynb`` and
-further lessons ``notebooks/<game>-<topic>.ipynb``) and its Rules page.
+further lessons ``notebooks/<game>-<topic>.ipynb``) and its Rules page, each in the
+page's language where a translation exists.
 """
 
 from __future__ import annotations
@@ -17,18 +19,23 @@ from pathlib import Path
 from typing import Any
 
 from tools.common import NOTEBOOKS, SITE_SRC, stop
-from tools.rules import summary_of, typical_position, write_rules
+from tools.rules import LANGUAGE_NAMES, languages, page_file, summary_of, typical_position, write_rules
 from tools.teachers import write_teacher_pack
 from webapp.registry import AppEntry
 
 MARKER = "<!-- games -->"
-LANGUAGE_NAMES = {"de": "Deutsch", "fr": "Français", "es": "Español"}
-"""How a tutorial translation (``notebooks/<game>.<lang>.ipynb``) is named on the landing page."""
+CARD_WORDS = {
+    "en": {"play": "Play {title}", "in_browser": " in the browser", "tutorial": "Tutorial notebook",
+           "lesson": "Lesson: {topic}", "rules": "Rules", "board": "{title}: a position a few moves into a game"},
+    "de": {"play": "{title} spielen", "in_browser": " im Browser", "tutorial": "Tutorial-Notebook",
+           "lesson": "Lektion: {topic}", "rules": "Regeln", "board": "{title}: eine Stellung nach einigen Zügen"},
+}
+"""The words of a game's card on the landing page, per language (``site/index.html``, ``site/index.<lang>.html``)."""
 
 
-def tutorials(game: str) -> list[tuple[str | None, str]]:
-    """A game's tutorial notebooks: ``(language or None for English, file name)``."""
-    found: list[tuple[str | None, str]] = [(None, f"{game}.ipynb")] if (NOTEBOOKS / f"{game}.ipynb").exists() else []
+def tutorials(game: str) -> list[tuple[str, str]]:
+    """A game's tutorial notebooks: ``(language, file name)``, English (``<game>.ipynb``) first."""
+    found = [("en", f"{game}.ipynb")] if (NOTEBOOKS / f"{game}.ipynb").exists() else []
     return found + [(p.suffixes[-2][1:], p.name) for p in sorted(NOTEBOOKS.glob(f"{game}.*.ipynb"))]
 
 
@@ -43,39 +50,40 @@ def tutorial_url(notebook: str) -> str:
     return f"lite/notebooks/index.html?path={notebook}"
 
 
-def links(name: str, title: str, pages: dict[str, str]) -> list[str]:
-    """The list items of one game's card: its page, its tutorials, then its Rules page."""
+def links(game: Any, pages: dict[str, str], lang: str) -> list[str]:
+    """The list items of one game's card: its page, its tutorials (the card's language first), its Rules page."""
+    name, title, words = game.name, html.escape(game.title), CARD_WORDS[lang]
+    hidden = f'<span class="visually-hidden">{title}: </span>'
     items = []
     if name in pages:
-        items.append(f'<li><a class="play" href="apps/{pages[name]}.html">Play {title}'
-                     '<span class="visually-hidden"> in the browser</span></a></li>')
-    for lang, notebook in tutorials(name):
+        items.append(f'<li><a class="play" href="apps/{pages[name]}.html">{words["play"].format(title=title)}'
+                     f'<span class="visually-hidden">{words["in_browser"]}</span></a></li>')
+    for tl, notebook in sorted(tutorials(name), key=lambda t: t[0] != lang):
         href = html.escape(tutorial_url(notebook))
-        hidden = f'<span class="visually-hidden">{title}: </span>'
-        if lang is None:
-            items.append(f'<li><a class="learn" href="{href}">{hidden}Tutorial notebook</a></li>')
+        if tl == lang:
+            items.append(f'<li><a class="learn" href="{href}">{hidden}{words["tutorial"]}</a></li>')
         else:
-            language = html.escape(LANGUAGE_NAMES.get(lang, lang))
-            items.append(f'<li><a class="learn" href="{href}" hreflang="{lang}">{hidden}Tutorial notebook '
-                         f'(<span lang="{lang}">{language}</span>)</a></li>')
+            language = html.escape(LANGUAGE_NAMES.get(tl, tl))
+            items.append(f'<li><a class="learn" href="{href}" hreflang="{tl}">{hidden}{words["tutorial"]} '
+                         f'(<span lang="{tl}">{language}</span>)</a></li>')
     for topic, notebook in lessons(name):
         items.append(f'<li><a class="learn" href="{html.escape(tutorial_url(notebook))}">'
-                     f'<span class="visually-hidden">{title}: </span>Lesson: {html.escape(topic)}</a></li>')
-    items.append(f'<li><a class="learn" href="rules/{name}.html"><span class="visually-hidden">{title}: </span>'
-                 'Rules</a></li>')
+                     f'{hidden}{words["lesson"].format(topic=html.escape(topic))}</a></li>')
+    rules = page_file(name, lang if lang in languages(game) else "en")
+    items.append(f'<li><a class="learn" href="rules/{rules}">{hidden}{words["rules"]}</a></li>')
     return items
 
 
-def card(game: Any, pages: dict[str, str]) -> str:
+def card(game: Any, pages: dict[str, str], lang: str) -> str:
     """One game's card: title, what it is, how long it takes, a picture, its links."""
     name, title = game.name, html.escape(game.title)
-    text = summary_of(game)
+    text = summary_of(game, lang if lang in languages(game) else "en")
     duration = f'<p class="duration">{html.escape(text.duration)}</p>' if text.duration else ""
     return (f'<li class="game" id="{name}">\n<article aria-labelledby="title-{name}">\n'
             f'<h3 id="title-{name}">{title}</h3>\n<p>{html.escape(text.line)}</p>\n{duration}\n'
             f'<img class="board" src="assets/boards/{name}.svg" width="320" height="240" '
-            f'alt="{title}: a position a few moves into a game">\n'
-            f'<ul class="links">{"".join(links(name, title, pages))}</ul>\n</article>\n</li>')
+            f'alt="{CARD_WORDS[lang]["board"].format(title=title)}">\n'
+            f'<ul class="links">{"".join(links(game, pages, lang))}</ul>\n</article>\n</li>')
 
 
 def write_boards(folder: Path, games: Sequence[Any]) -> None:
@@ -89,16 +97,18 @@ def write_landing(out: Path, apps: Sequence[AppEntry]) -> None:
     """The landing page with the game list filled in, its assets and the Rules pages, into ``out``."""
     import core
 
-    page = (SITE_SRC / "index.html").read_text()
-    if MARKER not in page:
-        stop(f"site/index.html lacks the {MARKER} marker")
     pages = {entry.game: entry.page for entry in apps}
     games = list(core.GAMES.values())
-    (out / "index.html").write_text(page.replace(MARKER, "\n".join(card(game, pages) for game in games)))
+    for lang in CARD_WORDS:
+        name = page_file("index", lang)
+        page = (SITE_SRC / name).read_text()
+        if MARKER not in page:
+            stop(f"site/{name} lacks the {MARKER} marker")
+        (out / name).write_text(page.replace(MARKER, "\n".join(card(game, pages, lang) for game in games)))
     shutil.copytree(SITE_SRC / "assets", out / "assets", dirs_exist_ok=True)
     write_boards(out / "assets" / "boards", games)
-    notebooks = {game.name: tutorial_url(f"{game.name}.ipynb") for game in games
-                 if (NOTEBOOKS / f"{game.name}.ipynb").exists()}
+    notebooks = {game.name: [(lang, tutorial_url(notebook)) for lang, notebook in tutorials(game.name)]
+                 for game in games}
     write_rules(out, games, pages, notebooks)
-    write_teacher_pack(out, games, notebooks)
+    write_teacher_pack(out, games, {name: dict(found).get("en", "") for name, found in notebooks.items()})
     (out / ".nojekyll").write_text("")

@@ -48,9 +48,9 @@ def docstring_line(game: Any) -> str:
     return line[:1].upper() + line[1:]
 
 
-def summary_of(game: Any) -> Summary:
-    """The game's summary file, or its docstring line alone when it has none yet."""
-    path = RULES_SRC / f"{game.name}.md"
+def summary_of(game: Any, lang: str = "en") -> Summary:
+    """The game's summary file in ``lang`` (English: ``<game>.md``), or its docstring line alone when it has none."""
+    path = RULES_SRC / (f"{game.name}.md" if lang == "en" else f"{game.name}.{lang}.md")
     if not path.is_file():
         return Summary(docstring_line(game), "", "")
     head, _, body = path.read_text().partition("\n\n")
@@ -140,60 +140,108 @@ def options_table(game: Any) -> str:
             f"<tbody>{''.join(rows)}</tbody></table></div>")
 
 
-def page_links(game: Any, page: str | None, tutorial: str | None) -> str:
-    """The page's links: back to all games, play, tutorial."""
-    items = ['<li><a href="../index.html">All games</a></li>']
+WORDS = {
+    "en": {"rules": "rules", "skip": "Skip to the rules", "all": "All games", "play": "Play {title}",
+           "tutorial": "Tutorial", "teachers": "For teachers", "rulings": "Rulings and options",
+           "rulings_intro": "Where the rulebook leaves a question open, the engine decides it and names the decision. "
+                            "Each row is read from the engine's own option list; a game page or a notebook may switch "
+                            "an option.",
+           "back": "Back to all games", "version": "rules version"},
+    "de": {"rules": "Regeln", "skip": "Zu den Regeln springen", "all": "Alle Spiele", "play": "{title} spielen",
+           "tutorial": "Tutorial", "teachers": "Für Lehrkräfte", "rulings": "Regelentscheidungen und Optionen",
+           "rulings_intro": "Wo das Regelbuch eine Frage offenlässt, entscheidet die Engine und benennt die "
+                            "Entscheidung. Jede Zeile stammt aus der Optionsliste der Engine selbst, deshalb ist die "
+                            "Tabelle englisch; eine Spielseite oder ein Notebook kann jede Option umstellen.",
+           "back": "Zurück zu allen Spielen", "version": "Regelversion"},
+}
+"""The words of a Rules page around its summary, per language (``en`` and every ``site/rules/<game>.<lang>.md``)."""
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+Tutorials = Sequence[tuple[str, str]]
+"""A game's tutorials as ``(language, site-relative URL)``."""
+
+
+def languages(game: Any) -> list[str]:
+    """The languages of a game's Rules page: English, and each translated summary."""
+    return ["en", *(p.suffixes[-2][1:] for p in sorted(RULES_SRC.glob(f"{game.name}.*.md")))]
+
+
+def page_file(name: str, lang: str) -> str:
+    """The file name of a page in ``lang``: ``<name>.html`` in English, ``<name>.<lang>.html`` otherwise."""
+    return f"{name}.html" if lang == "en" else f"{name}.{lang}.html"
+
+
+def tutorial_links(tutorials: Tutorials, lang: str) -> list[str]:
+    """Links to a game's tutorials, the page's own language first; another language is named."""
+    words = WORDS[lang]
+    ordered = sorted(tutorials, key=lambda t: t[0] != lang)
+    return [f'<li><a href="../{html.escape(url)}"'
+            + ("" if tl == lang else f' hreflang="{tl}"') + f'>{words["tutorial"]}'
+            + ("" if tl == lang else f' (<span lang="{tl}">{LANGUAGE_NAMES.get(tl, tl)}</span>)') + "</a></li>"
+            for tl, url in ordered]
+
+
+def page_links(game: Any, page: str | None, tutorials: Tutorials, lang: str) -> str:
+    """The page's links: back to all games, play, the tutorials, the teacher pack, the other languages."""
+    words = WORDS[lang]
+    items = [f'<li><a href="../{page_file("index", lang)}">{words["all"]}</a></li>']
     if page:
-        items.append(f'<li><a href="../apps/{page}.html">Play {html.escape(game.title)}</a></li>')
-    if tutorial:
-        items.append(f'<li><a href="../{html.escape(tutorial)}">Tutorial</a></li>')
+        play = words["play"].format(title=html.escape(game.title))
+        items.append(f'<li><a href="../apps/{page}.html">{play}</a></li>')
+    items += tutorial_links(tutorials, lang)
     if (TEACH_SRC / f"{game.name}.md").is_file():
-        items.append(f'<li><a href="../teach/{game.name}.html">For teachers</a></li>')
+        hreflang = "" if lang == "en" else ' hreflang="en"'
+        items.append(f'<li><a href="../teach/{game.name}.html"{hreflang}>{words["teachers"]}</a></li>')
+    items += [f'<li><a href="{page_file(game.name, other)}" hreflang="{other}" lang="{other}">'
+              f"{LANGUAGE_NAMES.get(other, other)}</a></li>" for other in languages(game) if other != lang]
     return f'<nav aria-label="{html.escape(game.title)}"><ul class="links">{"".join(items)}</ul></nav>'
 
 
-def rules_page(game: Any, page: str | None, tutorial: str | None) -> str:
-    """The whole Rules page of ``game``."""
-    text = summary_of(game)
+def rules_page(game: Any, page: str | None, tutorials: Tutorials, lang: str = "en") -> str:
+    """The whole Rules page of ``game`` in ``lang``."""
+    text = summary_of(game, lang)
+    words = WORDS[lang]
     title = html.escape(game.title)
     duration = f"<p>{html.escape(text.duration)}</p>" if text.duration else ""
+    home = page_file("index", lang)
+    table_lang = "" if lang == "en" else ' lang="en"'
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>{title}: rules - Rulebox</title>
+  <title>{title}: {words["rules"]} - Rulebox</title>
   <link rel="stylesheet" href="../assets/style.css">
 </head>
 <body>
-  <a class="skip-link" href="#main">Skip to the rules</a>
+  <a class="skip-link" href="#main">{words["skip"]}</a>
   <header class="banner">
-    <p class="home"><a href="../index.html">Rulebox</a></p>
-    <h1>{title}: rules</h1>
+    <p class="home"><a href="../{home}">Rulebox</a></p>
+    <h1>{title}: {words["rules"]}</h1>
     <p class="tagline">{html.escape(text.line)}</p>
     {duration}
-    {page_links(game, page, tutorial)}
+    {page_links(game, page, tutorials, lang)}
   </header>
   <main id="main" tabindex="-1" class="rules">
     {markdown(text.body or f"@picture 6 {game.title} a few moves into a game.", game)}
     <section class="rulings" aria-labelledby="rulings">
-    <h2 id="rulings">Rulings and options</h2>
-    <p>Where the rulebook leaves a question open, the engine decides it and names the decision. Each row is
-      read from the engine's own option list; a game page or a notebook may switch an option.</p>
-    {options_table(game)}
+    <h2 id="rulings">{words["rulings"]}</h2>
+    <p>{words["rulings_intro"]}</p>
+    <div{table_lang}>{options_table(game)}</div>
     </section>
   </main>
   <footer class="site-footer">
-    <p><a href="../index.html">Back to all games</a> · rules version {html.escape(str(game.rules_version))}</p>
+    <p><a href="../{home}">{words["back"]}</a> · {words["version"]} {html.escape(str(game.rules_version))}</p>
   </footer>
 </body>
 </html>
 """
 
 
-def write_rules(out: Path, games: Sequence[Any], pages: dict[str, str], tutorials: dict[str, str]) -> None:
-    """One Rules page per game into ``out/rules``."""
+def write_rules(out: Path, games: Sequence[Any], pages: dict[str, str], tutorials: dict[str, Tutorials]) -> None:
+    """Every game's Rules page, in English and each translation, into ``out/rules``."""
     folder = out / "rules"
     folder.mkdir(parents=True, exist_ok=True)
     for game in games:
-        (folder / f"{game.name}.html").write_text(rules_page(game, pages.get(game.name), tutorials.get(game.name)))
+        for lang in languages(game):
+            (folder / page_file(game.name, lang)).write_text(
+                rules_page(game, pages.get(game.name), tutorials.get(game.name, ()), lang))

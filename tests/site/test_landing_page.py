@@ -84,11 +84,12 @@ def test_fits_a_phone_and_fills_a_wide_screen(page: Any, site_url: str, width: i
         assert len(set(rows)) == 1, f"rows of {rows} cards leave a gap after the last one"
 
 
-def test_rules_pages_lead_back_and_pass_axe(page: Any, site_url: str) -> None:
+@pytest.mark.parametrize(("suffix", "back"), [("", "All games"), (".de", "Alle Spiele")])
+def test_rules_pages_lead_back_and_pass_axe(page: Any, site_url: str, suffix: str, back: str) -> None:
     for name in core.GAMES:
-        page.goto(f"{site_url}rules/{name}.html")
-        back = page.get_by_role("link", name="All games").first
-        assert back.get_attribute("href") == "../index.html"
+        page.goto(f"{site_url}rules/{name}{suffix}.html")
+        link = page.get_by_role("link", name=back).first
+        assert link.get_attribute("href") == f"../index{suffix}.html"
         page.add_script_tag(path=str(AXE_JS))
         result = page.evaluate("async () => (await axe.run(document)).violations"
                                ".map(v => `${v.id}: ${v.nodes.map(n => n.target).join(', ')}`)")
@@ -112,9 +113,10 @@ def test_landmarks_headings_and_visible_focus(page: Any, site_url: str) -> None:
     assert outline.startswith("solid") and not outline.endswith(" 0px"), outline
 
 
-def test_axe_finds_no_violations(page: Any, site_url: str) -> None:
+@pytest.mark.parametrize("landing", ["index.html", "index.de.html"])
+def test_axe_finds_no_violations(page: Any, site_url: str, landing: str) -> None:
     assert AXE_JS.exists(), "run `python3 build.py setup` (npm axe-core)"
-    page.goto(site_url)
+    page.goto(site_url + landing)
     page.add_script_tag(path=str(AXE_JS))
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)

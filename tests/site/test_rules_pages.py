@@ -64,13 +64,13 @@ def test_every_game_has_a_rules_page_with_every_option(site: Path, name: str) ->
 def test_a_game_without_a_summary_still_gets_its_page(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(tools.rules, "RULES_SRC", tmp_path)
     game = core.get_game("button-up")
-    page = tools.rules.rules_page(game, None, None)
+    page = tools.rules.rules_page(game, None, ())
     assert "Sow stacks round a circle" in page and "<code>extra_turn</code>" in page
     assert "Play " not in page
 
 
 def test_every_relative_link_resolves(site: Path) -> None:
-    pages = [site / "index.html", *sorted((site / "rules").glob("*.html"))]
+    pages = [site / "index.html", site / "index.de.html", *sorted((site / "rules").glob("*.html"))]
     for page in pages:
         for target in local_targets(page, site):
             assert target.is_file(), f"{page.name} links {target}, which the build does not write"
@@ -108,33 +108,58 @@ def test_summaries_are_written_in_our_own_words() -> None:
 
 
 SHOWS = {
-    ("button-men", "The opening of a round"):
-        lambda text: text.count("dice in play:") == 2 and "captured:" not in text,
-    ("button-man-braille", "Both players' five dice"):
-        lambda text: text.count("captured nothing") == 2 and text.count(" shows ") >= 10,
-    ("button-up", "A fresh circle"):
-        lambda text: text.count("\n  stack ") == 9 and "move 1 of" not in text,
-    ("button-up", "The circle after three moves"): lambda text: "move 4 of" in text,
-    ("buttonmen-battle", "The map at the start"): lambda text: "round 1." in text and "Phase: orders" in text,
-    ("fair-and-square", "The two boards of round 1 before placement"):
-        lambda text: "round 1 of" in text and "Placement pending" in text,
-    ("imperio-bellum", "The default armies"):
-        lambda text: "Setup" in text and text.count("headquarters e") == 2 and "Turn" not in text,
-    ("imperio-bellum", "The attacker's first turn under way"):
+    ("button-men", 1): lambda text: text.count("dice in play:") == 2 and "captured:" not in text,
+    ("button-man-braille", 0): lambda text: text.count("captured nothing") == 2 and text.count(" shows ") >= 10,
+    ("button-up", 0): lambda text: text.count("\n  stack ") == 9 and "move 1 of" not in text,
+    ("button-up", 4): lambda text: "move 4 of" in text,
+    ("buttonmen-battle", 0): lambda text: "round 1." in text and "Phase: orders" in text,
+    ("fair-and-square", 0): lambda text: "round 1 of" in text and "Placement pending" in text,
+    ("imperio-bellum", 3): lambda text: "Setup" in text and text.count("headquarters e") == 2 and "Turn" not in text,
+    ("imperio-bellum", 16):
         lambda text: "Turn 1: player 1" in text and text.count("spawned this turn") == 3 and "moved" in text,
 }
-"""What each Rules page figure must show, keyed by its game and the caption's start, read from the position's text."""
+"""What each Rules page figure's caption says, as a check of the position's text, by game and ``@picture N``.
+The captions: Button Men's opening (dice rolled, nothing captured), braille's first roll, Button Up!'s fresh
+circle and its circle after three moves, Battle's starting map, Fair and Square's boards before placement,
+Imperio's default armies and the attacker's first turn with three knights brought in."""
 
 
 def figures() -> list[tuple[str, int, str]]:
-    """Every ``@picture N caption`` line of every summary: (game, N, caption)."""
-    return [(summary.stem, int(match.group(1)), match.group(2)) for summary in sorted(RULES_SRC.glob("*.md"))
+    """Every ``@picture N caption`` line of every summary, in every language: (game, N, caption)."""
+    return [(summary.name.split(".")[0], int(match.group(1)), match.group(2))
+            for summary in sorted(RULES_SRC.glob("*.md"))
             for match in tools.rules.PICTURE.finditer(summary.read_text())]
 
 
 @pytest.mark.parametrize(("name", "actions", "caption"), figures())
 def test_every_figure_shows_what_its_caption_says(name: str, actions: int, caption: str) -> None:
-    checks = [check for (game, start), check in SHOWS.items() if game == name and caption.startswith(start)]
-    assert len(checks) == 1, f"no check of what '{caption}' ({name}) shows: add one to SHOWS"
+    assert (name, actions) in SHOWS, f"no check of what '{caption}' ({name}) shows: add one to SHOWS"
     text = tools.rules.sample_line(core.GAMES[name], actions).describe()
-    assert checks[0](text), f"{name} @picture {actions} does not show '{caption}':\n{text}"
+    assert SHOWS[name, actions](text), f"{name} @picture {actions} does not show '{caption}':\n{text}"
+
+
+@pytest.mark.parametrize("name", list(core.GAMES))
+def test_every_rules_page_has_a_german_twin_with_the_same_figures(site: Path, name: str) -> None:
+    english, german = (RULES_SRC / f"{name}.md").read_text(), (RULES_SRC / f"{name}.de.md").read_text()
+    numbers = [int(n) for n in re.findall(r"^@picture (\d+)", english, re.M)]
+    assert numbers == [int(n) for n in re.findall(r"^@picture (\d+)", german, re.M)]
+    page = (site / "rules" / f"{name}.de.html").read_text()
+    assert '<html lang="de">' in page and "Regeln</h1>" in page and 'href="../index.de.html"' in page
+    assert f'href="{name}.html" hreflang="en"' in page
+    assert f'href="{name}.de.html" hreflang="de"' in (site / "rules" / f"{name}.html").read_text()
+    assert '<div lang="en"><div class="table-scroll"' in page, "the engine's English rulings are marked as English"
+
+
+def test_the_german_landing_page_lists_every_game_in_german(site: Path) -> None:
+    page = (site / "index.de.html").read_text()
+    assert '<html lang="de">' in page and ">Spiele</h2>" in page
+    for name, game in core.GAMES.items():
+        assert html.escape(tools.rules.summary_of(game, "de").line) in page
+        assert f'href="rules/{name}.de.html"' in page
+    assert 'href="index.de.html" hreflang="de"' in (site / "index.html").read_text()
+
+
+def test_the_german_braille_tutorial_is_linked_from_both_its_rules_pages(site: Path) -> None:
+    tutorial = 'href="../lite/notebooks/index.html?path=button-man-braille.de.ipynb"'
+    assert tutorial in (site / "rules" / "button-man-braille.de.html").read_text()
+    assert tutorial + ' hreflang="de"' in (site / "rules" / "button-man-braille.html").read_text()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -237,7 +237,7 @@ def rules_page(game: Any, page: str | None, tutorials: Tutorials, lang: str = "e
 """
 
 
-def write_rules(out: Path, games: Sequence[Any], pages: dict[str, str], tutorials: dict[str, Tutorials]) -> None:
+def write_rules(out: Path, games: Sequence[Any], pages: dict[str, str], tutorials: Mapping[str, Tutorials]) -> None:
     """Every game's Rules page, in English and each translation, into ``out/rules``."""
     folder = out / "rules"
     folder.mkdir(parents=True, exist_ok=True)

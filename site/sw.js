@@ -40,8 +40,10 @@ async function respond(event) {
     if (response.ok && response.type === "basic") event.waitUntil(cache.put(request, response.clone()));
     return response;
   } catch (error) {
-    const page = request.mode === "navigate" && (await cache.match(request, { ignoreSearch: true }));
-    if (page) return page;
+    // Offline: the same file under another query (a tutorial's "?path=", JupyterLite's "?_=<hash>"
+    // cache-busters), as cached by a visit or by "ready for class" (classroom.js), which lists bare paths.
+    const same = await cache.match(request, { ignoreSearch: true });
+    if (same) return same;
     throw error;
   }
 }

@@ -223,7 +223,7 @@ def rules_page(game: Any, page: str | None, tutorials: Tutorials, lang: str = "e
   </header>
   <main id="main" tabindex="-1" class="rules">
     {markdown(text.body or f"@picture 6 {game.title} a few moves into a game.", game)}
-    <section class="rulings" aria-labelledby="rulings">
+    <section class="rulings">
     <h2 id="rulings">{words["rulings"]}</h2>
     <p>{words["rulings_intro"]}</p>
     <div{table_lang}>{options_table(game)}</div>

@@ -33,10 +33,13 @@ from webapp.registry import AppEntry
 
 MARKER = ".rulebox-site"
 """The file a site build writes into its output folder."""
-SCRIPTS = ("sw.js", "offline.js", "loading.js", "loading.css")
+SCRIPTS = ("sw.js", "offline.js", "loading.js", "loading.css", "classroom.js")
 """The offline-support files of ``site/``, copied to the site's root."""
 SITE_LINE = re.compile(r"^( *)const SITE = \{.*\};$", re.M)
 """The line of ``sw.js`` / ``offline.js`` that the build fills in."""
+CLASSROOM = "classroom.json"
+"""What "Get this device ready for class" (``site/classroom.js``) caches: every tutorial file not cached on
+the first visit, with the build id naming the service worker's cache and the total size in bytes."""
 LITE_WORKER = Path("lite") / "service-worker.js"
 LITE_WORKER_URL = f"{LITE_WORKER.as_posix()}?enableCache=false"
 """The URL JupyterLite registers its worker with (no ``enableServiceWorkerCache`` in its settings)."""
@@ -134,7 +137,8 @@ def add_offline_support(out: Path) -> None:
 
     The game pages (``apps/*.html``) get ``loading.js`` first in their ``<head>``; every page,
     JupyterLite's included, registers ``sw.js``.  ``sw.js`` is also put in front of JupyterLite's
-    service worker, and JupyterLite's appended to it (see ``site/sw.js``).
+    service worker, and JupyterLite's appended to it (see ``site/sw.js``).  ``classroom.json`` lists
+    the rest of JupyterLite for the landing page's "ready for class" button (``site/classroom.js``).
     """
     for name in SCRIPTS:
         shutil.copy(SITE_SRC / name, out / name)
@@ -154,8 +158,12 @@ def add_offline_support(out: Path) -> None:
         version = json.loads((out / "lite" / "jupyter-lite.json").read_text())["jupyter-config-data"]["appVersion"]
         (out / "offline.js").write_text(configured(SITE_SRC / "offline.js", {
             "jupyterlite": version, "liteWorker": LITE_WORKER_URL}))
+    classroom = [name for name in files if name.startswith("lite/") and name not in precache]
+    classroom_bytes = sum((out / name).stat().st_size for name in classroom)
+    (out / CLASSROOM).write_text(json.dumps({"build": build, "files": classroom, "bytes": classroom_bytes}))
     say(f"offline support: build {build}, {len(precache)} files cached on the first visit "
-        f"({sum((out / n).stat().st_size for n in precache[1:]) / 1e6:.1f} MB)")
+        f"({sum((out / n).stat().st_size for n in precache[1:]) / 1e6:.1f} MB), {len(classroom)} more "
+        f"({classroom_bytes / 1e6:.1f} MB) when a device is made ready for class")
 
 
 def build_site(out: Path = SITE_OUT, pages: Sequence[str] = ()) -> Path:

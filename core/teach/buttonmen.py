@@ -97,6 +97,10 @@ def _exercises() -> tuple[Exercise, ...]:
     )
 
 
+exercises = _exercises
+"""The lesson's exercises in order (the teacher pack prints their answer key)."""
+
+
 def exercise(number: int) -> Html:
     """Pose exercise ``number`` (1, 2 or 3)."""
     return TUTOR.pose(_exercises(), number)

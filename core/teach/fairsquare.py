@@ -478,6 +478,8 @@ def _exercises() -> tuple[Exercise, ...]:
 
 
 EXERCISES = cache(_exercises)
+exercises = EXERCISES
+"""The lesson's exercises in order (the teacher pack prints their answer key)."""
 
 
 def exercise(number: int) -> Html:

@@ -7,7 +7,8 @@ service worker lets a visited site open again with the network and the server go
   ("Loading Python (Pyodide)…", then "Installing Panel…") until PyPI, unreachable here, stops it.
 * After one visit of the landing page, a Rules page and a tutorial, the site's own server stops and
   all three open again from the service worker's cache, the tutorial's Python included; likewise
-  after a first visit straight to a tutorial.
+  after a first visit straight to a tutorial, and after a visit of the landing page alone whose
+  "Get this device ready for class" button was pressed.
 """
 
 from __future__ import annotations
@@ -232,3 +233,24 @@ def test_a_new_build_replaces_the_cache(context: Any, built_site: Path, tmp_path
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+def test_a_device_made_ready_for_class_runs_a_tutorial_it_never_opened(context: Any,
+                                                                      own_server: tuple[str, Any]) -> None:
+    url, server = own_server
+    page = context.new_page()
+    page.goto(url)
+    ready = page.get_by_role("button", name="Get this device ready for class")
+    expect(ready).to_be_enabled(timeout=30_000)
+    expect(page.locator(".classroom-size")).to_have_text(re.compile(r"^\d+\.\d MB$"))
+    status = page.locator("#classroom [role=status]")
+    ready.click()
+    expect(status).to_contain_text("Downloading:", timeout=30_000)
+    expect(status).to_have_text(re.compile("^Ready for class"), timeout=300_000)
+    expect(page.get_by_role("button", name="Ready for class")).to_be_disabled()
+    page.reload()
+    expect(status).to_have_text(re.compile("^This device is ready for class"), timeout=30_000)
+
+    server.shutdown()
+    server.server_close()
+    run_first_cell(page, f"{url}lite/notebooks/index.html?path={TUTORIAL}")

@@ -41,6 +41,17 @@ def test_first_visit_caches_the_small_pages_of_the_site(built_site: Path) -> Non
     assert not any(p.endswith(".resources.zip") for p in precache)
 
 
+def test_ready_for_class_lists_every_tutorial_file_the_first_visit_leaves_out(built_site: Path) -> None:
+    classroom = json.loads((built_site / "classroom.json").read_text())
+    settings = config(built_site / "sw.js")
+    assert classroom["build"] == settings["build"], "the files must go into the worker's own cache"
+    lite = {name for name in site_files(built_site) if name.startswith("lite/")} - {"lite/service-worker.js"}
+    assert set(classroom["files"]) == lite - set(settings["precache"])
+    assert classroom["bytes"] == sum((built_site / name).stat().st_size for name in classroom["files"])
+    assert any(name.endswith("pyodide.asm.wasm") for name in classroom["files"])
+    assert any(name.endswith(".whl") and "rulebox" in name for name in classroom["files"])
+
+
 def test_jupyterlite_worker_carries_the_site_cache(built_site: Path) -> None:
     root, lite = built_site / "sw.js", built_site / "lite" / "service-worker.js"
     assert {**config(lite), "root": "./"} == config(root)

@@ -5,7 +5,8 @@ registered game, plus the rows a game contributes in
 ``tests/<package>/bench_<package>.py``).  This module runs them in this
 interpreter, then runs the same file inside Pyodide (``--json``), and prints
 one report over both runtimes; the exit status is 1 when a target fails.  Then
-it times every game page's first board in Chromium (:mod:`tools.first_board`).
+it times every game page's first board in Chromium (:mod:`tools.first_board`) and every
+tutorial's first output in JupyterLite (:mod:`tools.first_output`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 import sys
 from types import ModuleType
 
-from tools import first_board
+from tools import first_board, first_output
 from tools.common import TESTS, say, stop
 from tools.pyodide_node import missing, run_in_pyodide
 
@@ -95,6 +96,7 @@ def bench(seconds: float, moves: int, ladder_matches: int = 0) -> int:
         say(f"not measuring the time to first board: {lacking_browser}")
     else:
         print(first_board.report(first_board.measure(loads=FIRST_BOARD_LOADS), FIRST_BOARD_LOADS))
+        print(first_output.report(first_output.measure()))
     if ladder_matches:
         ok &= ladder(ladder_matches)
     return 0 if ok else 1

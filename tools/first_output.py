@@ -1,0 +1,146 @@
+"""Time to a tutorial's first output in JupyterLite, in Chromium (a part of ``build.py bench``).
+
+For every notebook of the site, in a new browser context (a first visit: nothing cached), the
+tutorial is opened, its first code cell (the set-up: the engine's install and ``start()``) run as
+soon as the notebook shows, and these moments are taken from the start of the navigation:
+
+* **notebook shown**: the first cell is on screen (JupyterLab's scripts loaded and run);
+* **first output**: the set-up cell's output has appeared (Pyodide, the kernel's packages and the
+  engine loaded, the cell run);
+
+with the bytes the server sent for it (page, kernel worker and service worker alike), the heaviest
+files among them, and the same moments on a second load in the same context (a warm cache: the
+service worker answers from its cache).  Every request to another host is aborted.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import tempfile
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from tools.common import NOTEBOOKS, say
+from tools.first_board import CHROMIUM, NOT_LOCALHOST
+from tools.serve import QuietHandler, any_free_port
+
+TIMEOUT_MS = 240_000
+TARGET_WARM_S, TARGET_COLD_S, TARGET_MB = 8.0, 12.0, 20.0
+"""The targets: first output within 8 s warm and 12 s cold, and at most 20 MB on a first visit."""
+
+
+@dataclass
+class Load:
+    """One load of a tutorial: its moments in seconds and what it received."""
+
+    shown: float
+    output: float
+    received: dict[str, int] = field(default_factory=dict)
+    """Bytes the server sent per URL path."""
+
+    @property
+    def megabytes(self) -> float:
+        return sum(self.received.values()) / 1e6
+
+
+class CountingHandler(QuietHandler):
+    """A static-file handler that adds the size of every file it sends to ``sent`` (path: bytes)."""
+
+    sent: dict[str, int]
+
+    def copyfile(self, source: BinaryIO, outputfile: Any) -> None:  # type: ignore[override]
+        path = self.path.split("?")[0]
+        self.sent[path] = self.sent.get(path, 0) + os.fstat(source.fileno()).st_size
+        super().copyfile(source, outputfile)
+
+
+def load(page: Any, url: str, sent: dict[str, int]) -> Load:
+    """Open the tutorial at ``url``, run its first code cell and time it; ``sent`` counts what the server sends."""
+    sent.clear()
+    page.goto(url, wait_until="commit")
+    cell = page.locator(".jp-CodeCell").first
+    cell.wait_for(state="visible", timeout=TIMEOUT_MS)
+    shown = float(page.evaluate("performance.now()")) / 1000
+    cell.click()
+    page.keyboard.press("Shift+Enter")
+    # Done when the cell's prompt shows its execution count (a saved output is there from the start).
+    page.wait_for_function("""cell => /\\[1\\]/.test(cell.querySelector('.jp-InputPrompt').textContent)""",
+                           arg=cell.element_handle(), timeout=TIMEOUT_MS)
+    output = float(page.evaluate("performance.now()")) / 1000
+    return Load(shown, output, dict(sent))
+
+
+@contextmanager
+def served(site: Path) -> Iterator[tuple[str, dict[str, int]]]:
+    """A built site on localhost, and the bytes its server has sent per path (cleared by each load)."""
+    sent: dict[str, int] = {}
+    handler = type("Counting", (CountingHandler,), {"sent": sent})
+    server = ThreadingHTTPServer(("127.0.0.1", any_free_port()), functools.partial(handler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", sent
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def measure_site(site: Path, notebooks: Sequence[str]) -> list[tuple[str, Load, Load]]:
+    """``(notebook, cold load, warm load)`` for each notebook of a built site."""
+    from playwright.sync_api import sync_playwright
+
+    rows = []
+    with served(site) as (url, sent), sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
+        try:
+            for notebook in notebooks:
+                say(f"time to first output: {notebook}")
+                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                context.route(NOT_LOCALHOST, lambda route: route.abort())
+                try:
+                    tutorial = f"{url}lite/notebooks/index.html?path={notebook}"
+                    cold = load(context.new_page(), tutorial, sent)
+                    warm = load(context.new_page(), tutorial, sent)
+                finally:
+                    context.close()
+                rows.append((notebook, cold, warm))
+        finally:
+            browser.close()
+    return rows
+
+
+def measure(notebooks: Sequence[str] = ()) -> list[tuple[str, Load, Load]]:
+    """Build the site's tutorials (no game page) in a scratch folder and time every notebook."""
+    from tools.site import build_site
+
+    names = list(notebooks) or sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+    with tempfile.TemporaryDirectory(prefix="rulebox-bench-") as tmp:
+        site = build_site(Path(tmp) / "site", pages=("buttonup",))
+        return measure_site(site, names)
+
+
+def report(rows: Sequence[tuple[str, Load, Load]], heaviest: int = 8) -> str:
+    """The table: per notebook, the moments cold and warm and the first visit's megabytes against the targets."""
+    lines = [f"\nTime to a tutorial's first output in JupyterLite (Chromium, served locally; targets: "
+             f"warm <= {TARGET_WARM_S:.0f} s, cold <= {TARGET_COLD_S:.0f} s, first visit <= {TARGET_MB:.0f} MB)",
+             f"  {'notebook':<32} {'cold: shown':>11} {'output':>7} {'warm: shown':>11} {'output':>7} {'received':>9}"]
+    for name, cold, warm in rows:
+        flags = "" if (cold.output <= TARGET_COLD_S and warm.output <= TARGET_WARM_S
+                       and cold.megabytes <= TARGET_MB) else "  (over a target)"
+        lines.append(f"  {name:<32} {cold.shown:>10.1f}s {cold.output:>6.1f}s {warm.shown:>10.1f}s "
+                     f"{warm.output:>6.1f}s {cold.megabytes:>6.1f} MB{flags}")
+    if rows:
+        first = rows[0][1].received
+        lines.append(f"  heaviest files of a first visit ({rows[0][0]}; a warm load received "
+                     f"{rows[0][2].megabytes:.1f} MB):")
+        for path, size in sorted(first.items(), key=lambda item: -item[1])[:heaviest]:
+            lines.append(f"    {size / 1e6:6.2f} MB  {path}")
+    return "\n".join(lines)

@@ -54,11 +54,11 @@ from core.imperio.combat import (
     pike_zones,
     pools,
     reach_square,
-    shot_problem,
     shot_targets,
     splash_squares,
 )
 from core.imperio.dice import combat_odds, score
+from core.imperio.refusals import refusal
 from core.protocol import CHANCE, Action, IllegalAction, Outcome, State
 
 NO_RESERVE: Reserve = (0, 0, 0, 0)
@@ -210,26 +210,7 @@ class ImperioState(State):
         return (*spawns, *self._moves(), EndTurn())
 
     def why_illegal(self, action: Action, actor: int) -> str:
-        if self.awaiting is not None:
-            return f"type the result of {self.awaiting} first (1-6)"
-        if isinstance(action, Roll):
-            return "no die roll is awaited"
-        if self.overrun is not None:
-            return f"choose first: capture or destroy the base on {name(self.overrun[1])}"
-        if self.phase in ("deploy", "reserve") and isinstance(action, (Place, AddReserve)):
-            problem = self._limit_broken(action)
-            if problem is not None:
-                return f"{action} would break a deployment limit (IB-04): {problem}"
-        if self.phase != "play":
-            return f"{action} is not a legal setup action now ({self.phase} phase)"
-        if isinstance(action, Spawn):
-            return "spawning happens only at the start of the turn, once per active base, next to it"
-        if isinstance(action, (Step, Attack, Shot)):
-            problem = self.unit_problem(action.frm)
-            if problem is None and isinstance(action, Shot) and self.attacker is not None:
-                problem = shot_problem(self.board, action.frm, action.to, self.attacker, self.options)
-            return problem or f"{action} breaks the movement or attack rules"
-        return f"{action} is not a legal action now"
+        return refusal(self, action)
 
     def unit_problem(self, sq: int) -> str | None:
         """Why the piece on ``sq`` cannot act now, or None."""

@@ -142,7 +142,7 @@ def test_ib04_a_setup_action_over_a_limit_names_the_limit() -> None:
     state = state.apply(ib.AddReserve("A")).apply(ib.AddReserve("F"))
     with pytest.raises(IllegalAction, match=r"IB-04.*at most 2 reserve units \(max_reserve\)"):
         state.apply(ib.AddReserve("P"))
-    with pytest.raises(IllegalAction, match="not a legal setup action now"):
+    with pytest.raises(IllegalAction, match="^your units on the board are ready; now lay out reserve units"):
         state.apply(ib.Place("P", ib.parse("e5")))
 
 

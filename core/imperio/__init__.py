@@ -1,6 +1,6 @@
 """Imperio Bellum: a two-player war game of dice duels on a 9x9 board (``imperio-bellum``).
 
-Rules: ``shared/rules/imperio-bellum.md`` (sections 1-7, rulings IB-01..IB-36).
+Rules: ``shared/rules/imperio-bellum.md`` (sections 1-7, rulings IB-01..IB-39).
 Modules read in one direction: :mod:`.board` (squares, pieces, geometry),
 :mod:`.dice` (exact odds), :mod:`.army` (default armies, limits), :mod:`.options`,
 :mod:`.actions`, :mod:`.combat` (dice pools, pikeman zones, shields, splash) ->
@@ -39,14 +39,15 @@ Using it from an app::
 * **Conformance**: ``python -m core.imperio.conformance FILE.json`` (format in
   :mod:`.conformance`); the scenarios for every ruling are in ``tests/imperio/core/data``.
 
-Engine decisions (named options, documented in :mod:`.options`): ``setup`` (deploy step by
-step or start with both default armies), ``start_entrenched`` (deployed pikemen start
-entrenched), ``advance_into_zone_stops`` (a knight advancing into a pikeman's zone after a
-win stops as a step would), ``turn_limit`` (drawn after 200 turns; 0: none),
-``dice_source``.  Also fixed here: roles are stated by player 1 ("by agreement") or rolled,
+Rulings with options (documented in :mod:`.options`): ``start_entrenched`` (IB-39: deployed
+pikemen start entrenched), ``advance_into_zone_stops`` (IB-37: a knight advancing after a win
+into the zone of a pikeman it was not already inside stops as a step would), ``turn_limit``
+(IB-38: after 200 turns, 0: none, the game ends and section 7's order decides; so does a game
+in which neither side can act, found when two turns in a row begin with nothing to do: there
+is no draw).  Engine decisions: ``setup`` (deploy step by step or start with both default
+armies), ``dice_source``.  Also fixed here: roles are stated by player 1 ("by agreement") or rolled,
 ties rerolled; a shot's main duel and all its splash duels are one combat, elimination is
-checked after all of them; a game in which neither side can act for two turns running is
-drawn; with ``elimination_check=after_spawn`` a side without units loses when its spawn
+checked after all of them; with ``elimination_check=after_spawn`` a side without units loses when its spawn
 step ends with none on the board; an entrenched pikeman that advances into a base it
 destroyed has moved (loses entrenchment); a knight's charge counts steps since the turn
 began or its last attack, and the free advance starts a new run; shields in the

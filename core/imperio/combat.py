@@ -68,7 +68,7 @@ def charge_bonus(steps: int) -> int:
 def pools(kind: str, att: Piece, att_sq: int, dfd: Piece, dfd_sq: int, *, charge_steps: int = 0,
           archer_defence: int = 1) -> tuple[Pool, Pool]:
     """Both dice pools of one duel (``charge_steps``: steps that count for a knight's charge)."""
-    near = adjacent(att_sq, dfd_sq) and att.owner != dfd.owner
+    near = adjacent(att_sq, dfd_sq)  # melee is always between enemies; a splashed neighbour of either side (IB-39)
     label = NAMES[att.kind].capitalize()
     if kind == SPLASH:
         attacker = Pool("Splash", 1)
@@ -97,7 +97,11 @@ def pools(kind: str, att: Piece, att_sq: int, dfd: Piece, dfd_sq: int, *, charge
 
 
 def defence(kind: str, att: Piece, dfd: Piece, near: bool, archer_defence: int) -> Pool:
-    """The defender's dice against an attack of ``kind`` by ``att`` (``near``: adjacent enemies)."""
+    """The defender's dice against an attack of ``kind`` by ``att`` (``near``: adjacent to the attacker).
+
+    A knight fighting next to its attacker takes the -1, also when splashed by an adjacent archer of either
+    side; a footsoldier's +1 against archers holds against its own side's archer too (IB-39).
+    """
     label = NAMES[dfd.kind].capitalize()
     ranged = kind in (SHOT, SPLASH)
     if dfd.is_base:
@@ -132,16 +136,17 @@ def reach_square(sq: int, owner: int, attacker: int) -> int | None:
     return offset(sq, 0, 2 * forward(owner, attacker))
 
 
-def in_pike_zone(board: Board, sq: int, knight_owner: int, attacker: int) -> bool:
-    """True when ``sq`` is in an enemy pikeman's zone: its 8 neighbours and two ahead (IB-16)."""
-    for n in NEIGHBOURS[sq]:
-        piece = board[n]
-        if piece is not None and piece.kind == "P" and piece.owner != knight_owner:
-            return True
+def pike_zones(board: Board, sq: int, knight_owner: int, attacker: int) -> frozenset[int]:
+    """The squares of the enemy pikemen whose zone holds ``sq``: its 8 neighbours and two ahead (IB-16)."""
     enemy = 1 - knight_owner
     behind = offset(sq, 0, -2 * forward(enemy, attacker))
-    piece = board[behind] if behind is not None else None
-    return piece is not None and piece.kind == "P" and piece.owner == enemy
+    near = NEIGHBOURS[sq] if behind is None else (*NEIGHBOURS[sq], behind)
+    return frozenset(n for n in near if (piece := board[n]) is not None and piece.kind == "P" and piece.owner == enemy)
+
+
+def in_pike_zone(board: Board, sq: int, knight_owner: int, attacker: int) -> bool:
+    """True when ``sq`` is in an enemy pikeman's zone (IB-16)."""
+    return bool(pike_zones(board, sq, knight_owner, attacker))
 
 
 # --------------------------------------------------------------------------- archers

@@ -17,7 +17,9 @@ class ImperioBellum(Game):
 
     name = "imperio-bellum"
     title = "Imperio Bellum"
-    rules_version = "1"
+    rules_version = "2"
+    """2: IB-37 (an advance stops a knight only in a new pikeman's zone), IB-38 (no draws), IB-39 (the −1 on a
+    knight splashed next to the archer, of either side)."""
     options = OPTIONS
     search = {"iterations": 16, "time_ms": 3, "playout_depth": 2}
     """The protocol's MCTS bot: a few ms per action (short playouts cut by the evaluation), so a whole

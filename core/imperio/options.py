@@ -38,11 +38,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("setup", "deploy", "engine: 'deploy' plays section 2 step by step; 'default_armies' starts both "
                               "sides with the default army (roles are still chosen)",
            choices=("deploy", "default_armies")),
-    Option("start_entrenched", True, "engine: pikemen deployed at setup count as entrenched from the start",
+    Option("start_entrenched", True, "IB-39: pikemen deployed at setup count as entrenched from the start",
            choices=(True, False)),
-    Option("advance_into_zone_stops", True, "engine: a knight that advances into an enemy pikeman's zone "
-                                            "after a win stops there, as a step would", choices=(True, False)),
-    Option("turn_limit", 200, "engine: the game is drawn after this many turns in all (0: no limit)",
+    Option("advance_into_zone_stops", True, "IB-37: a knight that advances after a win into the zone of an enemy "
+                                            "pikeman it was not already inside stops there, as a step would "
+                                            "(false: an advance never stops)", choices=(True, False)),
+    Option("turn_limit", 200, "IB-38: the game ends after this many turns in all and section 7's order for "
+                              "simultaneous elimination decides (0: no limit)",
            check=int_range(0, 100_000)),
     Option("dice_source", "seeded", "engine: dice from the seeded stream, or typed by hand (chance actor)",
            choices=("seeded", "manual")),

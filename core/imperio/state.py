@@ -51,13 +51,14 @@ from core.imperio.combat import (
     SPLASH,
     Pool,
     in_pike_zone,
+    pike_zones,
     pools,
     reach_square,
-    shot_problem,
     shot_targets,
     splash_squares,
 )
 from core.imperio.dice import combat_odds, score
+from core.imperio.refusals import refusal
 from core.protocol import CHANCE, Action, IllegalAction, Outcome, State
 
 NO_RESERVE: Reserve = (0, 0, 0, 0)
@@ -209,26 +210,7 @@ class ImperioState(State):
         return (*spawns, *self._moves(), EndTurn())
 
     def why_illegal(self, action: Action, actor: int) -> str:
-        if self.awaiting is not None:
-            return f"type the result of {self.awaiting} first (1-6)"
-        if isinstance(action, Roll):
-            return "no die roll is awaited"
-        if self.overrun is not None:
-            return f"choose first: capture or destroy the base on {name(self.overrun[1])}"
-        if self.phase in ("deploy", "reserve") and isinstance(action, (Place, AddReserve)):
-            problem = self._limit_broken(action)
-            if problem is not None:
-                return f"{action} would break a deployment limit (IB-04): {problem}"
-        if self.phase != "play":
-            return f"{action} is not a legal setup action now ({self.phase} phase)"
-        if isinstance(action, Spawn):
-            return "spawning happens only at the start of the turn, once per active base, next to it"
-        if isinstance(action, (Step, Attack, Shot)):
-            problem = self.unit_problem(action.frm)
-            if problem is None and isinstance(action, Shot) and self.attacker is not None:
-                problem = shot_problem(self.board, action.frm, action.to, self.attacker, self.options)
-            return problem or f"{action} breaks the movement or attack rules"
-        return f"{action} is not a legal action now"
+        return refusal(self, action)
 
     def unit_problem(self, sq: int) -> str | None:
         """Why the piece on ``sq`` cannot act now, or None."""
@@ -251,11 +233,10 @@ class ImperioState(State):
     # --- queries ---------------------------------------------------------------------
 
     def winner_text(self) -> str | None:
-        """``attacker``, ``defender`` or ``draw`` once the game is over, else None."""
+        """``attacker`` or ``defender`` once the game is over (there is no draw, IB-38), else None."""
         if self.result is None:
             return None
-        winner = self.result.winner
-        return "draw" if winner is None else "attacker" if winner == self.attacker else "defender"
+        return "attacker" if self.result.winner == self.attacker else "defender"
 
     @property
     def defender(self) -> int:
@@ -681,8 +662,7 @@ class _Work:
         self.set(mover=player, turn=turn, spawning=True, spawned=frozenset(), overrun=None)
         limit = self.options["turn_limit"]
         if limit and turn > limit:
-            self.set(phase="over", result=Outcome.won_by(None, 2, f"drawn: the turn limit of {limit} turns "
-                                                                  "was reached (turn_limit)"))
+            self.decide(f"the turn limit of {limit} turns was reached (turn_limit, IB-38)")
             return
         if not any(True for _ in self.finish()._spawns()):
             self.close_spawn()
@@ -698,7 +678,7 @@ class _Work:
                 self.finish_game(f"player {player + 1} has no unit on the board after spawning", loser=player)
 
     def maybe_auto_end(self) -> None:
-        """End the turn when nothing but ``end`` is legal; two such turns in a row draw the game."""
+        """End the turn when nothing but ``end`` is legal; two such turns in a row end the game (IB-38)."""
         if self.get("result") is not None or self.finish().has_moves():
             if self.get("result") is None:
                 self.set(idle=0)
@@ -707,7 +687,7 @@ class _Work:
         idle = 0 if acted else self.get("idle") + 1
         self.set(idle=idle)
         if idle >= 2:
-            self.set(phase="over", result=Outcome.won_by(None, 2, "drawn: neither side can act"))
+            self.decide("neither side can act (IB-38)")
             return
         self.end_turn()
 
@@ -757,6 +737,12 @@ class _Work:
     def knight_stopped(self, sq: int, owner: int) -> bool:
         return in_pike_zone(tuple(self.board), sq, owner, self.get("attacker"))
 
+    def zone_entered(self, frm: int, to: int, owner: int) -> bool:
+        """IB-37: ``to`` lies in the zone of an enemy pikeman whose zone did not hold ``frm``."""
+        attacker = self.get("attacker")
+        board = tuple(self.board)
+        return bool(pike_zones(board, to, owner, attacker) - pike_zones(board, frm, owner, attacker))
+
     def attack(self, action: Attack) -> None:
         (duel,) = self.finish().duels(action)
         att, dfd = self.board[action.frm], self.board[action.to]
@@ -785,13 +771,16 @@ class _Work:
         self.check_end()
 
     def advance(self, piece: Piece, frm: int, to: int) -> None:
-        """A winner moves into the square it won (free of charge, IB-15, IB-26)."""
+        """A winner moves into the square it won (free of charge, IB-15, IB-26).
+
+        A knight advancing into the zone of a pikeman whose zone did not hold it stops (IB-37).
+        """
         if piece.kind == "P":
             piece = replace(piece, entrenched=False)
         self.board[to], self.board[frm] = piece, None
         use = self.use(piece, frm)
         use = replace(use, run_start=to, steps=0, moved=use.moved or piece.kind == "P")
-        if piece.kind == "K" and self.options["advance_into_zone_stops"] and self.knight_stopped(to, piece.owner):
+        if piece.kind == "K" and self.options["advance_into_zone_stops"] and self.zone_entered(frm, to, piece.owner):
             use = replace(use, stopped=True)
             self.events.append(f"the knight advances into a pikeman's zone on {name(to)} and stops")
         self.usage[piece.uid] = use
@@ -854,10 +843,15 @@ class _Work:
             p, why = out[0]
             self.finish_game(f"player {p + 1} {why}", loser=p)
         elif out:
-            self.finish_game(*self.tie_break())
+            self.decide("both sides were eliminated at once")
+
+    def decide(self, why_over: str) -> None:
+        """End the game by the order of section 7 for simultaneous elimination (IB-35, IB-38)."""
+        why, loser = self.tie_break()
+        self.finish_game(f"{why_over}; {why}", loser)
 
     def tie_break(self) -> tuple[str, int]:
-        """IB-35: who loses when both sides are eliminated at the same moment, and why."""
+        """IB-35: who loses by the order of section 7, and why."""
         attacker = self.get("attacker")
         units, reserves = self.get("start_units"), self.get("start_reserves")
         left = [sum(r) for r in self.reserves]
@@ -876,8 +870,8 @@ class _Work:
         for why, values in criteria:
             if values[0] != values[1]:
                 winner = 0 if values[0] > values[1] else 1
-                return f"both sides were eliminated at once; player {winner + 1} wins on {why}", 1 - winner
-        return "both sides were eliminated at once; every criterion was equal, so the defender wins", attacker
+                return f"player {winner + 1} wins on {why}", 1 - winner
+        return "every criterion was equal, so the defender wins", attacker
 
     def finish_game(self, reason: str, loser: int) -> None:
         self.events.append(reason)

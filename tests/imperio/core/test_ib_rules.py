@@ -142,7 +142,7 @@ def test_ib04_a_setup_action_over_a_limit_names_the_limit() -> None:
     state = state.apply(ib.AddReserve("A")).apply(ib.AddReserve("F"))
     with pytest.raises(IllegalAction, match=r"IB-04.*at most 2 reserve units \(max_reserve\)"):
         state.apply(ib.AddReserve("P"))
-    with pytest.raises(IllegalAction, match="not a legal setup action now"):
+    with pytest.raises(IllegalAction, match="^your units on the board are ready; now lay out reserve units"):
         state.apply(ib.Place("P", ib.parse("e5")))
 
 
@@ -176,13 +176,26 @@ def test_describe_and_svg_show_the_position() -> None:
     assert "action(s) left" in moved.describe() or "done this turn" in moved.describe()
 
 
-def test_neither_side_able_to_act_is_a_draw() -> None:
+def test_ib38_neither_side_able_to_act_ends_the_game_by_section_7() -> None:
     pieces = {f"{f}{r}": ("B" if r <= 5 else "b") for f in "abcdefghi" for r in range(1, 10)}
     pieces.update({"a1": "F", "i9": "f"})
-    state = at(pieces, spares=False)
+    state = at(pieces, spares=False, start={"units": [3, 2], "reserves": [0, 0]})
     assert [str(a) for a in state.legal_actions()] == ["end"]
     over = state.apply(ib.EndTurn())
-    assert over.winner_text() == "draw" and "neither side can act" in over.outcome.reason  # type: ignore[union-attr]
+    assert over.winner_text() == "defender" and over.winner == 1
+    assert over.outcome.reason == ("neither side can act (IB-38); "  # type: ignore[union-attr]
+                                   "player 2 wins on fewer units deployed at the start")
+
+
+def test_ib38_the_turn_limit_ends_the_game_with_a_winner_never_a_draw() -> None:
+    state = ib.GAME.new(seed=3, setup="default_armies", turn_limit=2).apply(ib.ChooseRole("defender"))
+    over = state.apply(ib.EndTurn()).apply(ib.EndTurn())
+    assert over.is_over and over.winner is not None and over.turn == 3
+    assert over.outcome.reason.startswith("the turn limit of 2 turns was reached (turn_limit, IB-38); ")  # type: ignore[union-attr]
+    # both default armies deployed 15 units; the attacker keeps 50 reserves, the defender 50: more reserves left
+    # (equal) and bases (equal) and both headquarters held leave the defender as the winner
+    assert over.winner_text() == "defender" and over.outcome.reason.endswith(  # type: ignore[union-attr]
+        "every criterion was equal, so the defender wins")
 
 
 def test_knights_adjacent_only_fight_enemies() -> None:

@@ -128,13 +128,13 @@ def test_selecting_a_unit_highlights_its_steps_and_follows_it() -> None:
     assert marked(app) == {"c3", "d3", "e3"} and framed(app, "#0d47a1") == {"d2"}
     assert app.view.piece_moves.labels == ["Kd2-d3 (step)", "Kd2-e3 (step)", "Kd2-c3 (step)"]
     tap(app, "d5")
-    assert "Not possible: Kd2-d5 breaks the movement or attack rules" in app.notice
+    assert "Not possible: d5 is not next to d2: a step goes to one of the 8 neighbouring squares." in app.notice
     tap(app, "d3")
     assert str(app.session.steps[-1].action) == "Kd2-d3" and app.notice == ""
     assert app.view.table.selected == ib.parse("d3"), "the knight stays selected for its next step"
     assert marked(app) >= {"c4", "d4", "e4"} and "d2" in marked(app)
     tap(app, "e9")
-    assert "breaks the movement" in app.notice
+    assert "Not possible: e9 is not next to d3: a knight attacks only an adjacent square." in app.notice
     tap(app, "d3")
     assert app.view.table.selected is None and marked(app) == set()
     tap(app, "e8")

@@ -73,12 +73,11 @@ def _check_setup(value: Any) -> str | None:
             return f"{player['name']}: armies must be a list of 1-5 armies"
         for army in armies:
             if not isinstance(army, dict) or set(army) - {"button", "territory", "recipe"} \
-                    or not isinstance(army.get("button"), str) or not isinstance(army.get("territory"), str):
+                    or not isinstance(army.get("territory"), str):
                 return f"{player['name']}: each army has a button, a territory and optionally a recipe"
-            problem = pool.check_entries([{"name": army["button"], "recipe": army["recipe"]}]) \
-                if army.get("recipe") is not None else None
+            problem = pool.button_problem(army.get("button"), army.get("recipe"))
             if problem:
-                return problem
+                return f"{player['name']}: {problem}"
     names = [p["name"].casefold() for p in value]
     return "player names must be unique" if len(set(names)) != len(names) else None
 

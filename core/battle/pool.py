@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from core.buttonmen import parse_recipe, roster
+from core.buttonmen import roster, validate_custom
+from core.buttonmen.game import MAX_NAME
+from core.protocol import name_problem
 
 MAX_POOL = 2000
 
@@ -49,24 +51,38 @@ def canonical(name: str) -> str:
 
 
 def check_entries(value: Any) -> str | None:
-    """What is wrong with a pick list option value, or None."""
+    """What is wrong with a pick list option value, or None.
+
+    Every entry is checked as Button Men checks a custom button (:func:`button_problem`); an entry
+    without a recipe must name a roster button.
+    """
     if value is None:
         return None
     if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= MAX_POOL:
         return f"must be None or a list of 1-{MAX_POOL} buttons"
-    for item in value:
-        if not isinstance(item, dict) or not isinstance(item.get("name"), str) or not item["name"].strip():
-            return "each entry must be an object with a button name"
-        recipe = item.get("recipe")
-        if recipe is None and roster_recipe(item["name"]) is None:
-            return f"{item['name']!r} is not on the roster, so it needs a recipe"
-        if recipe is not None:
-            if not isinstance(recipe, str):
-                return f"the recipe of {item['name']!r} must be a text"
-            try:
-                parse_recipe(recipe)
-            except ValueError as error:
-                return f"{item['name']}: {error}"
+    for number, item in enumerate(value, 1):
+        if not isinstance(item, dict):
+            return f"entry {number} must be an object with a button name and optionally a recipe"
+        problem = button_problem(item.get("name"), item.get("recipe"))
+        if problem is None and item.get("recipe") is None and roster_recipe(item["name"]) is None:
+            problem = f"{item['name']} is not on the roster, so it needs a recipe"
+        if problem:
+            return f"entry {number}: {problem}"
+    return None
+
+
+def button_problem(name: Any, recipe: Any = None) -> str | None:
+    """What is wrong with a button's name and optional recipe, else None: the limits of a Button Men
+    custom button (a name of 1-60 characters without control characters, :func:`validate_custom`)."""
+    problem = name_problem(name, MAX_NAME)
+    if problem:
+        return problem.replace("a name", "a button name", 1)
+    if recipe is None:
+        return None
+    try:
+        validate_custom(recipe)
+    except ValueError as error:
+        return f"the recipe of {name} is refused: {error}"
     return None
 
 

@@ -73,12 +73,11 @@ def _check_setup(value: Any) -> str | None:
             return f"{player['name']}: armies must be a list of 1-5 armies"
         for army in armies:
             if not isinstance(army, dict) or set(army) - {"button", "territory", "recipe"} \
-                    or not isinstance(army.get("button"), str) or not isinstance(army.get("territory"), str):
+                    or not isinstance(army.get("territory"), str):
                 return f"{player['name']}: each army has a button, a territory and optionally a recipe"
-            problem = pool.check_entries([{"name": army["button"], "recipe": army["recipe"]}]) \
-                if army.get("recipe") is not None else None
+            problem = pool.button_problem(army.get("button"), army.get("recipe"))
             if problem:
-                return problem
+                return f"{player['name']}: {problem}"
     names = [p["name"].casefold() for p in value]
     return "player names must be unique" if len(set(names)) != len(names) else None
 
@@ -517,7 +516,9 @@ class CampaignState(State):
         viewed = []
         for battle, match in zip(self.battles, self.matches, strict=True):
             seat = battle.players.index(viewer) if viewer is not None and viewer in battle.players else None
-            viewed.append(None if match is None else match.view(seat))
+            if match is not None:   # a player outside this battle knows neither side's secrets
+                match = match.view(seat) if seat is not None or viewer is None else match.view(0).view(1)
+            viewed.append(match)
         return self._with(matches=tuple(viewed))
 
     def _imagine(self, viewer: int, stream: int) -> Self:
@@ -525,8 +526,11 @@ class CampaignState(State):
             return self._with(rng=stream)
         imagined = []
         for index, (battle, match) in enumerate(zip(self.battles, self.matches, strict=True)):
-            seat = battle.players.index(viewer) if viewer in battle.players else 0
-            imagined.append(None if match is None else match.determinize(seat, rng.derive(stream, index)))
+            if match is not None and viewer in battle.players:
+                match = match.determinize(battle.players.index(viewer), rng.derive(stream, index))
+            elif match is not None:   # neither side's secrets are known: both are imagined
+                match = match.determinize(0, rng.derive(stream, index, 0))._imagine(1, rng.derive(stream, index, 1))
+            imagined.append(match)
         return self._with(rng=stream, matches=tuple(imagined))
 
     def public_length(self) -> int:

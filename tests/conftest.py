@@ -104,7 +104,7 @@ def wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 90) -> N
             output = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
             pytest.fail(f"server exited with {proc.returncode} before {url} answered:\n{output[-3000:]}")
         try:
-            with urllib.request.urlopen(url, timeout=5) as response:
+            with urllib.request.urlopen(url, timeout=30) as response:  # a first page may take 10 s on a busy machine
                 if response.status == 200:
                     return
         except OSError:
@@ -128,6 +128,8 @@ def panel_serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[
 
     Each page gets one ``panel serve`` process on a free port for the session
     (every page load is its own Panel session); all stop when the tests end.
+    The server imports this checkout's ``webapp`` and ``core`` (``PYTHONPATH``), not
+    whichever checkout the shared virtual environment was installed from.
     """
     from tools.apps import select, write_entry_points
     from tools.serve import any_free_port, panel_serve_command
@@ -138,7 +140,8 @@ def panel_serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[
         if page not in servers:
             scripts = write_entry_points(select([page]), tmp_path_factory.mktemp(f"page-{page}"))
             port = any_free_port()
-            proc = subprocess.Popen(panel_serve_command(scripts, port, "127.0.0.1"), cwd=ROOT,
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+            proc = subprocess.Popen(panel_serve_command(scripts, port, "127.0.0.1"), cwd=ROOT, env=env,
                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
             url = f"http://127.0.0.1:{port}/{page}"
             try:

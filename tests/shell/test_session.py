@@ -380,3 +380,25 @@ def test_bots_think_again_when_a_person_moved_meanwhile() -> None:
     run(scenario())
     actors = [step.actor for step in session.steps]
     assert actors[0] == 0 and set(actors[1:]) == {1} and not session.bot_to_move and not session.thinking
+
+
+def test_every_change_a_bot_task_makes_goes_through_the_pages_committer() -> None:
+    session = GameSession(GAME, ["greedy", "solver"], GAME.new(seed=9, target_score=3))
+    committing = False
+    outside: list[str] = []
+
+    async def commit(change: Any) -> None:  # as the page runs its widgets' events: later, and on its own
+        nonlocal committing
+        await asyncio.sleep(0)
+        committing = True
+        try:
+            change()
+        finally:
+            committing = False
+
+    session.commit = commit
+    session.param.watch(lambda *events: None if committing else outside.extend(e.name for e in events),
+                        ["state", "thinking"])
+    run(session.drive_bots())
+    assert session.state.is_over and not session.thinking and len(session.steps) == len(session.state.history)
+    assert outside == []

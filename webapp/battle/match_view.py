@@ -7,7 +7,6 @@ the campaign player of that side, so the campaign's session, undo and record see
 
 from __future__ import annotations
 
-import asyncio
 from functools import partial
 from typing import Any
 
@@ -174,9 +173,10 @@ class MatchView(pn.viewable.Viewer):
         return True
 
     async def _drive(self) -> None:
+        moved = [True]
         try:
-            while self.step():
-                await asyncio.sleep(0)
+            while moved[-1]:
+                await self.page.session.commit(lambda: moved.append(self.step()))
         finally:
             self._driving = False
 

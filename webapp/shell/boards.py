@@ -11,6 +11,7 @@ worked out in :mod:`webapp.shell.geometry`, without Panel or Bokeh.
 
 from __future__ import annotations
 
+import asyncio
 from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any
@@ -43,6 +44,30 @@ def update_bokeh(change: Callable[[], None]) -> None:
             change()
     else:
         doc.add_next_tick_callback(change)
+
+
+async def as_event(change: Callable[[], None]) -> None:
+    """Run ``change`` as Bokeh runs a widget's event (a locked next-tick callback) and wait until it has run.
+
+    A task running between awaits (a bot that thought in a worker thread) changes the page outside any
+    event; Panel may then hold those changes back until the next event from the browser, so a bot's
+    reply stayed unseen until the player clicked again.  In the browser (Pyodide) it runs at once.
+    """
+    doc = pn.state.curdoc
+    if doc is None or doc.session_context is None:
+        change()
+        return
+    done = asyncio.get_running_loop().create_future()
+
+    def run() -> None:
+        try:
+            change()
+        finally:
+            if not done.done():
+                done.set_result(None)
+
+    doc.add_next_tick_callback(run)
+    await done
 
 
 def in_order(handler: Callable[[Any], None]) -> Callable[[Any], None]:

@@ -23,7 +23,7 @@ import panel as pn
 import param
 
 from core.protocol import Action, Game, IllegalAction, State
-from webapp.shell.boards import Act, Board
+from webapp.shell.boards import Act, Board, as_event
 from webapp.shell.frame import key_map_html, make_page
 from webapp.shell.links import LinkSync
 from webapp.shell.sections import Dialog, Disclosure
@@ -146,6 +146,7 @@ class GamePage(pn.viewable.Viewer):
                                    moderator=view.moderator)
         self.link = LinkSync(self.session)
         self.session.scheduler = pn.state.execute
+        self.session.commit = as_event
         self.board = view.board(self.session.state, self.play)
         self.text = LiveRegion(label="Position as text", sizing_mode="stretch_width")
         self.keys = KeyMap(self.press, keys=[*view.keys, *([UNDO_KEY] if view.offers_undo else [])])

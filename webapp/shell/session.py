@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -33,6 +33,13 @@ HUMAN = "human"
 """The seat value of a human player; every other value names a bot level."""
 
 Scheduler = Callable[[Callable[[], Coroutine[Any, Any, None]]], None]
+Committer = Callable[[Callable[[], None]], Awaitable[None]]
+"""Runs a change of the session made by a bot task where the page sends it on (and waits for it)."""
+
+
+async def at_once(change: Callable[[], None]) -> None:
+    """The default committer: make the change now (tests, a session without a page)."""
+    change()
 
 
 @dataclass(frozen=True)
@@ -116,6 +123,9 @@ class GameSession(param.Parameterized):
         self.game = game
         self.scheduler: Scheduler | None = None
         """Where bot turns are started (the page sets ``pn.state.execute``)."""
+        self.commit: Committer = at_once
+        """Where a bot task's changes are made: the page runs them as its widgets' events run, so that
+        they reach the browser at once (a change made by the task itself could wait for the next click)."""
         self.pace: Callable[[Step | None], float] = lambda step: self.bot_delay
         """Least seconds before a bot acts after ``step`` (the board's animation time)."""
         self._generation = 0
@@ -249,21 +259,18 @@ class GameSession(param.Parameterized):
                 if not bots or self.held:
                     break
                 started = time.monotonic()
-                self.thinking = True
+                if not self.thinking:
+                    await self.commit(partial(self._think, generation))
                 action = await _off_ui_thread(partial(self.bot_for(state, bots[0]).choose, state, bots[0]))
                 wait = self.pace(self.steps[-1] if self.steps else None) - (time.monotonic() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)
-                if generation != self._generation:
-                    return
-                if self.state is not state:
-                    continue  # a person moved while the bot thought (several may act): think again
-                self._advance(action, bots[0], thinking=False)
+                # a person may move while the bot thinks (several may act): then it thinks again
+                await self.commit(partial(self._bot_move, generation, state, action, bots[0]))
         finally:
             if self._driving == generation:
                 self._driving = None
-                if generation == self._generation:
-                    self.thinking = False
+                await self.commit(partial(self._rest, generation))
 
     # --- internals ---------------------------------------------------------------
 
@@ -273,6 +280,19 @@ class GameSession(param.Parameterized):
         if len(humans) > 1:
             return f"several may act now ({', '.join(actor_name(a) for a in humans)}): say who acts"
         return "it is not your turn: a bot plays this side"
+
+    def _think(self, generation: int) -> None:
+        if generation == self._generation:
+            self.thinking = True
+
+    def _rest(self, generation: int) -> None:
+        if generation == self._generation and self._driving is None:
+            self.thinking = False
+
+    def _bot_move(self, generation: int, state: State, action: Action, actor: int) -> None:
+        """Play a bot's ``action`` chosen in ``state``, unless the game moved on meanwhile."""
+        if generation == self._generation and self.state is state:
+            self._advance(action, actor, thinking=False)
 
     def _advance(self, action: Action, actor: int, **extra: Any) -> None:
         after = self.state.apply(action, actor)

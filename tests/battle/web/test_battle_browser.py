@@ -181,3 +181,41 @@ def test_a_reload_keeps_the_campaign(page: Page, panel_serve: Any) -> None:
     page.wait_for_timeout(2000)  # the page has answered the address it was opened with
     again = current_state(page)
     assert again.seed == seed and len(again.history) >= history
+
+
+def in_battle(player: int, state: CampaignState) -> bool:
+    """True while ``player`` has a move to make in a battle of round 1."""
+    return state.round_number == 1 and state.phase == "battles" and player in state.actors
+
+
+def test_a_battle_played_by_hand_against_a_bot_runs_to_its_end_and_the_campaign_goes_on(
+        page: Page, panel_serve: Any) -> None:
+    open_page(page, panel_serve("battle"))
+    page.get_by_role("button", name="New game", exact=True).click()
+    page.get_by_role("dialog", name="New game").get_by_role("button", name="Set up a new campaign").click()
+    page.get_by_label("Players", exact=True).select_option(label="3")
+    page.get_by_label("Round wins to win a battle").select_option(label="1")
+    page.get_by_label("Deal number (blank: random)", exact=True).fill("7")
+    page.get_by_role("button", name="Start new campaign").click()
+    state = wait_for(page, lambda s: s.seed == 7 and s.actors == {0}, "the seeded campaign, the bots' orders given")
+    attack = next(a for a in state.attacks(0) if state.land[a.target] is not None)  # a bot's territory
+    state = order(page, state, attack.origin, attack.target)
+    state = wait_for(page, lambda s: s.phase != "orders", "the battles")
+    mine = next(i for i, b in enumerate(state.battles) if 0 in b.players)
+    moves, listed = 0, page.get_by_label(re.compile("^Every move of yours in this battle"))
+    while True:
+        state = wait_for(page, lambda s: in_battle(0, s) or s.round_number > 1 or s.is_over,
+                         "the bot's reply in the battle", 60)
+        if not in_battle(0, state):
+            break
+        expect(page.get_by_text("Your move in a battle.")).to_be_visible()
+        expect(listed.locator("option").first).to_be_attached()
+        listed.select_option(index=0)
+        before = len(state.history)
+        page.get_by_role("button", name="Play the chosen move").click()
+        state = wait_for(page, partial(longer, before), "the move played")
+        moves += 1
+    assert moves >= 2  # the bot replied to the first move of the hand-played battle
+    state = wait_for(page, lambda s: s.round_number > 1 or s.is_over, "the end of round 1", 120)
+    expect(page.get_by_role("heading", name="Round 1 result")).to_be_visible()
+    assert state.past[0].matches[mine] is not None and state.past[0].battles[mine].result is not None

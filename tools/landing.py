@@ -18,7 +18,7 @@ from typing import Any
 
 from tools.common import NOTEBOOKS, SITE_SRC, stop
 from tools.rules import summary_of, typical_position, write_rules
-from webapp.registry import AppEntry
+from webapp.registry import AppEntry, further_pages
 
 MARKER = "<!-- games -->"
 LANGUAGE_NAMES = {"de": "Deutsch", "fr": "Français", "es": "Español"}
@@ -48,6 +48,8 @@ def links(name: str, title: str, pages: dict[str, str]) -> list[str]:
     if name in pages:
         items.append(f'<li><a class="play" href="apps/{pages[name]}.html">Play {title}'
                      '<span class="visually-hidden"> in the browser</span></a></li>')
+        items += [f'<li><a class="play" href="apps/{e.page}.html">{html.escape(e.title)}</a></li>'
+                  for e in further_pages(name)]
     for lang, notebook in tutorials(name):
         href = html.escape(tutorial_url(notebook))
         hidden = f'<span class="visually-hidden">{title}: </span>'
@@ -91,7 +93,7 @@ def write_landing(out: Path, apps: Sequence[AppEntry]) -> None:
     page = (SITE_SRC / "index.html").read_text()
     if MARKER not in page:
         stop(f"site/index.html lacks the {MARKER} marker")
-    pages = {entry.game: entry.page for entry in apps}
+    pages = {entry.game: entry.page for entry in apps if not entry.title}
     games = list(core.GAMES.values())
     (out / "index.html").write_text(page.replace(MARKER, "\n".join(card(game, pages) for game in games)))
     shutil.copytree(SITE_SRC / "assets", out / "assets", dirs_exist_ok=True)

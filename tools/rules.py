@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.common import SITE_SRC, stop
+from webapp.registry import further_pages
 
 RULES_SRC = SITE_SRC / "rules"
 INLINE = ((re.compile(r"\*\*(.+?)\*\*"), r"<strong>\1</strong>"), (re.compile(r"\*(.+?)\*"), r"<em>\1</em>"),
@@ -144,6 +145,8 @@ def page_links(game: Any, page: str | None, tutorial: str | None) -> str:
     items = ['<li><a href="../index.html">All games</a></li>']
     if page:
         items.append(f'<li><a href="../apps/{page}.html">Play {html.escape(game.title)}</a></li>')
+        items += [f'<li><a href="../apps/{e.page}.html">{html.escape(e.title)}</a></li>'
+                  for e in further_pages(game.name)]
     if tutorial:
         items.append(f'<li><a href="../{html.escape(tutorial)}">Tutorial</a></li>')
     return f'<nav aria-label="{html.escape(game.title)}"><ul class="links">{"".join(items)}</ul></nav>'

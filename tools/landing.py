@@ -21,7 +21,7 @@ from typing import Any
 from tools.common import NOTEBOOKS, SITE_SRC, stop
 from tools.rules import LANGUAGE_NAMES, languages, page_file, summary_of, typical_position, write_rules
 from tools.teachers import write_teacher_pack
-from webapp.registry import AppEntry
+from webapp.registry import AppEntry, further_pages
 
 MARKER = "<!-- games -->"
 CARD_WORDS = {
@@ -58,6 +58,8 @@ def links(game: Any, pages: dict[str, str], lang: str) -> list[str]:
     if name in pages:
         items.append(f'<li><a class="play" href="apps/{pages[name]}.html">{words["play"].format(title=title)}'
                      f'<span class="visually-hidden">{words["in_browser"]}</span></a></li>')
+        items += [f'<li><a class="play" href="apps/{e.page}.html">{html.escape(e.title)}</a></li>'
+                  for e in further_pages(name)]
     for tl, notebook in sorted(tutorials(name), key=lambda t: t[0] != lang):
         href = html.escape(tutorial_url(notebook))
         if tl == lang:
@@ -97,7 +99,7 @@ def write_landing(out: Path, apps: Sequence[AppEntry]) -> None:
     """The landing page with the game list filled in, its assets and the Rules pages, into ``out``."""
     import core
 
-    pages = {entry.game: entry.page for entry in apps}
+    pages = {entry.game: entry.page for entry in apps if not entry.title}
     games = list(core.GAMES.values())
     for lang in CARD_WORDS:
         name = page_file("index", lang)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.common import SITE_SRC, stop
+from webapp.registry import further_pages
 
 RULES_SRC = SITE_SRC / "rules"
 TEACH_SRC = SITE_SRC / "teach"
@@ -187,6 +188,8 @@ def page_links(game: Any, page: str | None, tutorials: Tutorials, lang: str) -> 
     if page:
         play = words["play"].format(title=html.escape(game.title))
         items.append(f'<li><a href="../apps/{page}.html">{play}</a></li>')
+        items += [f'<li><a href="../apps/{e.page}.html">{html.escape(e.title)}</a></li>'
+                  for e in further_pages(game.name)]
     items += tutorial_links(tutorials, lang)
     if (TEACH_SRC / f"{game.name}.md").is_file():
         hreflang = "" if lang == "en" else ' hreflang="en"'

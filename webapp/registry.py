@@ -21,11 +21,14 @@ class AppEntry:
     """The ``core`` game it plays (``core.get_game(game)``)."""
     module: str
     """The module whose ``create_app()`` returns the page."""
+    title: str = ""
+    """A further page of the game names itself (blank: the game's own page, named by the game's title)."""
 
 
 APPS: tuple[AppEntry, ...] = (
     AppEntry("buttonup", "button-up", "webapp.buttonup.page"),
     AppEntry("buttonmen", "button-men", "webapp.buttonmen.page"),
+    AppEntry("roster", "button-men", "webapp.roster.page", "Button Men roster and recipe lab"),
     AppEntry("braille", "button-man-braille", "webapp.braille.page"),
     AppEntry("battle", "buttonmen-battle", "webapp.battle.page"),
     AppEntry("fairsquare", "fair-and-square", "webapp.fairsquare.page"),
@@ -40,3 +43,8 @@ def app_for(page: str) -> AppEntry:
         if entry.page == page:
             return entry
     raise ValueError(f"unknown app {page!r}; apps: {', '.join(e.page for e in APPS)}")
+
+
+def further_pages(game: str) -> list[AppEntry]:
+    """The pages of ``game`` besides its own (those with a title), in registry order."""
+    return [entry for entry in APPS if entry.game == game and entry.title]

@@ -16,7 +16,7 @@ from html import escape
 import panel as pn
 
 import core
-from webapp.registry import APPS
+from webapp.registry import APPS, further_pages
 from webapp.shell.assets import asset
 
 TEMPLATE = asset("page.html")
@@ -33,30 +33,33 @@ def site_links(game: str) -> list[tuple[str, str]]:
 
 
 def game_links() -> list[tuple[str, str, str]]:
-    """``(href, title, game)`` of every game page of the registry, relative to ``apps/``."""
-    return [(f"{entry.page}.html", core.get_game(entry.game).title, entry.game) for entry in APPS]
+    """``(href, title, page)`` of every page of the registry, relative to ``apps/``."""
+    return [(f"{entry.page}.html", entry.title or core.get_game(entry.game).title, entry.page) for entry in APPS]
 
 
-def nav_html(game: str) -> str:
-    """The site's links: the landing page, then every game page (this one marked current)."""
+def nav_html(game: str, page: str | None = None) -> str:
+    """The site's links: the landing page, then every page (this one, ``page`` or else the game's own
+    page, marked current)."""
     landing = dict((label, href) for href, label in site_links(game))["All games"]
     items = [f'<li class="rb-brand"><a href="{escape(landing)}">{SITE_NAME}: All games</a></li>']
+    here = page or next(entry.page for entry in APPS if entry.game == game and not entry.title)
     for href, title, name in game_links():
-        current = ' aria-current="page"' if name == game else ""
+        current = ' aria-current="page"' if name == here else ""
         items.append(f'<li><a href="{escape(href)}"{current}>{escape(title)}</a></li>')
     return "".join(items)
 
 
 def game_nav_html(game: str) -> str:
-    """This game's own links: its Rules page and its tutorial."""
-    return "".join(f'<li><a href="{escape(href)}">{escape(label)}</a></li>'
-                   for href, label in site_links(game) if label != "All games")
+    """This game's own links: its Rules page, its tutorial and its further pages."""
+    links = [(href, label) for href, label in site_links(game) if label != "All games"]
+    links += [(f"{entry.page}.html", entry.title) for entry in further_pages(game)]
+    return "".join(f'<li><a href="{escape(href)}">{escape(label)}</a></li>' for href, label in links)
 
 
 def make_page(title: str, tagline: str, footer: str, main: pn.viewable.Viewable | pn.viewable.Viewer,
-              address: pn.viewable.Viewable, game: str) -> pn.Template:
+              address: pn.viewable.Viewable, game: str, page_name: str | None = None) -> pn.Template:
     """The page: ``title`` as the ``<h1>``, ``main`` inside the ``<main>`` landmark, and a site
-    navigation for ``game`` (:func:`nav_html`).
+    navigation for ``game`` (:func:`nav_html`; ``page_name``: a further page of the game, not its own).
 
     ``address`` keeps the browser's address on the game (``LinkSync.address``).
     """
@@ -67,7 +70,7 @@ def make_page(title: str, tagline: str, footer: str, main: pn.viewable.Viewable 
     page.add_variable("rb_title", escape(title))
     page.add_variable("rb_tagline", escape(tagline))
     page.add_variable("rb_footer", escape(footer))
-    page.add_variable("rb_nav", nav_html(game))
+    page.add_variable("rb_nav", nav_html(game, page_name))
     page.add_variable("rb_game_nav", game_nav_html(game))
     page.add_variable("rb_game_title", escape(core.get_game(game).title))
     return page

@@ -1,0 +1,42 @@
+"""Button Men benchmarks: ``ROWS`` maps a label to a function returning the measured figure.
+
+The recipe lab's speed (issue 24): 200 quick matches against the Tournament-Legal field (its first
+100 opponents, each deal from both sides) within 15 s in CPython and 60 s in Pyodide; the careful
+level is reported (20 matches, and 200 projected from them).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from itertools import islice
+
+from core.buttonmen import lab
+
+TARGET_S = 60.0 if sys.platform == "emscripten" else 15.0
+RECIPE = "(4) (8) (12) (20) (X)"
+
+
+def _seconds(level: str, matches: int) -> float:
+    run = lab.experiment(RECIPE, lab.TL, 2, level)
+    results = lab.Results.empty(run)
+    started = time.perf_counter()
+    for match in islice(lab.plan(run), matches):
+        results.add(match, lab.play(run, match))
+    return time.perf_counter() - started
+
+
+def _quick() -> str:
+    spent = _seconds("quick", 200)
+    return f"{spent:.1f} s per 200 matches (target {TARGET_S:.0f} s): {'PASS' if spent <= TARGET_S else 'FAIL'}"
+
+
+def _careful() -> str:
+    spent = _seconds("careful", 20)
+    return f"{spent / 20:.2f} s per match, {spent * 10:.0f} s per 200 (projected)"
+
+
+ROWS = {
+    "lab, quick level, 200 matches vs the TL field": _quick,
+    "lab, careful level": _careful,
+}

@@ -33,7 +33,7 @@ from webapp.registry import AppEntry
 
 MARKER = ".rulebox-site"
 """The file a site build writes into its output folder."""
-SCRIPTS = ("sw.js", "offline.js", "loading.js", "loading.css", "classroom.js")
+SCRIPTS = ("sw.js", "offline.js", "loading.js", "loading.css")
 """The offline-support files of ``site/``, copied to the site's root."""
 SITE_LINE = re.compile(r"^( *)const SITE = \{.*\};$", re.M)
 """The line of ``sw.js`` / ``offline.js`` that the build fills in."""

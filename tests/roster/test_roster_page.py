@@ -164,6 +164,6 @@ def test_the_site_links_the_roster_from_the_header_the_button_men_page_landing_a
     assert 'href="buttonmen.html" aria-current="page"' in nav_html("button-men")
     assert '<a href="roster.html">Button Men roster and recipe lab</a>' in game_nav_html("button-men")
     assert "roster.html" not in game_nav_html("button-up")
-    card = "".join(landing_links("button-men", "Button Men", {"button-men": "buttonmen"}))
+    card = "".join(landing_links(GAME, {"button-men": "buttonmen"}, "en"))
     assert 'href="apps/buttonmen.html">Play Button Men' in card and 'href="apps/roster.html"' in card
     assert 'href="../apps/roster.html">Button Men roster and recipe lab</a>' in rules_page(GAME, "buttonmen", ())

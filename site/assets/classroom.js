@@ -1,8 +1,9 @@
 /* "Get this device ready for class" on the landing page: caches every tutorial's files (JupyterLite and
  * its Pyodide) at once, so a device that only saw the landing page runs every tutorial offline.
  *
- * The build writes classroom.json next to this script: {build, files, bytes}.  The files go into the
- * service worker's own cache ("rulebox-<build>", see sw.js), which answers them offline.  Nothing is
+ * The build writes classroom.json at the site's root, next to the landing page: {build, files, bytes}.
+ * The files go into the service worker's own cache ("rulebox-<build>", see sw.js), which answers them
+ * offline.  Nothing is
  * fetched until the button is pressed; the size is shown before.  A device already ready says so.
  * The words come from the section's data-* attributes, so each language's landing page has its own.
  */

@@ -6,7 +6,8 @@ state and changes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from core.imperio.actions import (
     AddReserve,
@@ -23,12 +24,46 @@ from core.imperio.actions import (
     Spawn,
     Step,
 )
-from core.imperio.board import NAMES, NEIGHBOURS, UNITS, adjacent, name, squeezed, zone
+from core.imperio.army import Reserve
+from core.imperio.board import NAMES, NEIGHBOURS, UNITS, Board, adjacent, name, squeezed, zone
 from core.imperio.combat import reach_square, shot_problem
-from core.protocol import Action
+from core.protocol import Action, Options, Outcome
 
-if TYPE_CHECKING:
-    from core.imperio.state import ImperioState
+
+class ImperioState(Protocol):
+    """What a refusal reads of :class:`core.imperio.state.ImperioState` (named so, without importing it)."""
+
+    @property
+    def options(self) -> Options: ...
+    @property
+    def board(self) -> Board: ...
+    @property
+    def reserves(self) -> tuple[Reserve, Reserve]: ...
+    @property
+    def attacker(self) -> int | None: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def setter(self) -> int: ...
+    @property
+    def mover(self) -> int: ...
+    @property
+    def spawning(self) -> bool: ...
+    @property
+    def spawned(self) -> frozenset[int]: ...
+    @property
+    def usage(self) -> Mapping[int, Any]: ...
+    @property
+    def overrun(self) -> tuple[int, int] | None: ...
+    @property
+    def awaiting(self) -> str | None: ...
+    @property
+    def result(self) -> Outcome | None: ...
+    def unit_problem(self, sq: int) -> str | None: ...
+    def spawn_blocked(self, player: int) -> bool: ...
+    def units_of(self, player: int) -> int: ...
+    def _side_counts(self, player: int) -> dict[str, int]: ...
+    def _limit_broken(self, action: Place | AddReserve) -> str | None: ...
 
 SETUP = (Place, AddReserve, Ready, DefaultArmy, Alter)
 PLAY = (Step, Attack, Shot, Spawn, EndTurn, Overrun)

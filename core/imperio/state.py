@@ -29,12 +29,14 @@ from core.imperio.actions import (
     Shot,
     Spawn,
     Step,
+    read_play_action,
 )
 from core.imperio.army import DEFAULT_RESERVES, Reserve, default_placements, imagined_reserve, limit_problem
 from core.imperio.board import (
     EMPTY_BOARD,
     NAMES,
     NEIGHBOURS,
+    SQUARES,
     UNITS,
     Board,
     Piece,
@@ -59,7 +61,7 @@ from core.imperio.combat import (
 )
 from core.imperio.dice import combat_odds, score
 from core.imperio.refusals import refusal
-from core.protocol import CHANCE, Action, IllegalAction, Outcome, State
+from core.protocol import CHANCE, JSON, Action, IllegalAction, Outcome, State
 
 NO_RESERVE: Reserve = (0, 0, 0, 0)
 Judge = Callable[[Pool, Pool, bool], int]
@@ -86,6 +88,10 @@ class Usage:
     """A knight that entered an enemy pikeman's zone (IB-16)."""
     fresh: bool = False
     """Spawned this turn."""
+
+
+NO_USAGE = Usage()
+"""A piece that has done nothing this turn."""
 
 
 class UsageMap(dict[int, Usage]):
@@ -209,6 +215,27 @@ class ImperioState(State):
         spawns = tuple(self._spawns()) if self.spawning else ()
         return (*spawns, *self._moves(), EndTurn())
 
+    def _admits(self, action: Action, actor: int) -> bool | None:
+        """Play is checked without listing: a piece's own moves, the spawns, ``end`` (setup and dice are listed)."""
+        if actor == CHANCE or self.phase != "play":
+            return None
+        if self.overrun is not None:
+            return isinstance(action, Overrun) and action.square == self.overrun[1]
+        if isinstance(action, EndTurn):
+            return True
+        if isinstance(action, (Step, Attack, Shot)):
+            return action.frm in SQUARES and action in self._piece_moves(action.frm)
+        if isinstance(action, Spawn):
+            return self.spawning and action in self._spawns()
+        return False
+
+    def action_from_json(self, data: JSON, actor: int | None = None) -> Action:
+        """An action of play is read straight from its JSON form (:func:`read_play_action`), the rest as usual."""
+        action = read_play_action(data, self.board) if self.phase == "play" else None
+        if action is not None and self._admits(action, self._actor(actor)):
+            return action
+        return super().action_from_json(data, actor)
+
     def why_illegal(self, action: Action, actor: int) -> str:
         return refusal(self, action)
 
@@ -217,7 +244,7 @@ class ImperioState(State):
         piece = self.board[sq]
         if piece is None or piece.owner != self.mover:
             return f"there is no piece of yours on {name(sq)}"
-        use = self.usage.get(piece.uid, Usage())
+        use = self.usage.get(piece.uid, NO_USAGE)
         if use.fresh and not self.options["spawned_units_act"]:
             return "units spawned this turn do not act (IB-10)"
         if use.stopped:
@@ -355,12 +382,11 @@ class ImperioState(State):
         kinds = [u for u, n in zip(UNITS, reserve, strict=True) if n]
         if not kinds:
             return
-        blocked = self.spawn_blocked(p)
-        for sq, piece in enumerate(self.board):
-            if piece is None or not piece.is_base or piece.owner != p or piece.uid in self.spawned:
-                continue
-            if blocked and piece.home != p:
-                continue
+        bases = [(sq, piece) for sq, piece in enumerate(self.board)
+                 if piece is not None and piece.owner == p and piece.is_base and piece.uid not in self.spawned]
+        if any(piece.home != p for _, piece in bases) and self.spawn_blocked(p):
+            bases = [(sq, piece) for sq, piece in bases if piece.home == p]
+        for sq, _ in bases:
             for to in NEIGHBOURS[sq]:
                 if self.board[to] is None:
                     yield from (Spawn(u, to, sq) for u in kinds)
@@ -386,7 +412,7 @@ class ImperioState(State):
         piece = self.board[sq]
         if piece is None or self.unit_problem(sq) is not None:
             return
-        use = self.usage.get(piece.uid, Usage())
+        use = self.usage.get(piece.uid, NO_USAGE)
         kind = piece.kind
         if kind in "HB":
             yield from (Step(kind, sq, to) for to in self._steps(sq))
@@ -408,9 +434,18 @@ class ImperioState(State):
             yield from (Shot(sq, to) for to in shot_targets(self.board, sq, self.attacker, self.options))
 
     def has_moves(self) -> bool:
-        """True when the mover has any action besides ending the turn."""
-        return self.overrun is not None or any(True for _ in self._moves()) or \
+        """True when the mover has any action besides ending the turn (a step is looked for first: it is cheap)."""
+        mine = [sq for sq, p in enumerate(self.board) if p is not None and p.owner == self.mover]
+        return self.overrun is not None or any(self._steps_now(sq) for sq in mine) or \
+            any(True for sq in mine for _ in self._piece_moves(sq)) or \
             (self.spawning and any(True for _ in self._spawns()))
+
+    def _steps_now(self, sq: int) -> bool:
+        """True when the piece on ``sq`` may take a step now."""
+        piece = self.board[sq]
+        return piece is not None and self.unit_problem(sq) is None and \
+            not (piece.kind == "A" and self.usage.get(piece.uid, NO_USAGE).steps >= 2) and \
+            next(self._steps(sq), None) is not None
 
     # --- fights --------------------------------------------------------------------------
 
@@ -423,7 +458,7 @@ class ImperioState(State):
             assert att is not None and dfd is not None
             steps = 0
             if att.kind == "K":
-                use = self.usage.get(att.uid, Usage())
+                use = self.usage.get(att.uid, NO_USAGE)
                 start = action.frm if use.run_start < 0 else use.run_start
                 steps = 0 if adjacent(start, action.to) else use.steps
             kind = MELEE if adjacent(action.frm, action.to) else REACH
@@ -695,7 +730,7 @@ class _Work:
         player = self.get("mover")
         for sq, piece in enumerate(self.board):
             if piece is not None and piece.kind == "P" and piece.owner == player:
-                use = self.usage.get(piece.uid, Usage())
+                use = self.usage.get(piece.uid, NO_USAGE)
                 entrenched = not (use.moved or use.fresh)
                 if entrenched != piece.entrenched:
                     self.board[sq] = replace(piece, entrenched=entrenched)

@@ -614,6 +614,8 @@ class Game(ABC):
     """Levels beyond the protocol's random, greedy and MCTS bots (e.g. an exact solver)."""
     default_bot: ClassVar[str] = "mcts"
     """The level a page offers first (one of the protocol's levels or of ``bot_levels``)."""
+    max_record_actions: ClassVar[int | None] = None
+    """A lower cap than :data:`MAX_RECORD_ACTIONS` on this game's records (a game slower per action sets it)."""
 
     def seats(self, options: Mapping[str, JSON]) -> int:
         """How many seats an instance with these (validated) options has."""
@@ -719,6 +721,9 @@ def replay(record: Mapping[str, JSON], *, limit: int | None = None) -> State:
         raise InputError("actions", "must be a list", actions)
     if len(actions) > MAX_RECORD_ACTIONS:
         raise InputError("actions", f"a record holds at most {MAX_RECORD_ACTIONS:,} actions; got {len(actions):,}")
+    cap = game.max_record_actions
+    if cap is not None and len(actions) > cap:
+        raise InputError("actions", f"{game.title} records hold at most {cap:,} actions; got {len(actions):,}")
     if not is_int(seed):
         raise InputError("seed", "must be an integer (a record replays exactly or not at all)", seed)
     state = game.new(seed=seed, **options)

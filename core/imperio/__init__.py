@@ -4,7 +4,8 @@ Rules: ``shared/rules/imperio-bellum.md`` (sections 1-7, rulings IB-01..IB-39).
 Modules read in one direction: :mod:`.board` (squares, pieces, geometry),
 :mod:`.dice` (exact odds), :mod:`.army` (default armies, limits), :mod:`.options`,
 :mod:`.actions`, :mod:`.combat` (dice pools, pikeman zones, shields, splash) ->
-:mod:`.state` (setup, turns, fights, the end) -> :mod:`.odds`, :mod:`.render` ->
+:mod:`.legality` (what may be done) -> :mod:`.refusals` (why not), :mod:`.worker` (setup, turns,
+fights, the end) -> :mod:`.state` (the position) -> :mod:`.odds`, :mod:`.render` ->
 :mod:`.bots` -> :mod:`.game` (registration) -> :mod:`.conformance` (scenario runner).
 
 Using it from an app::

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.imperio.board import name
+from core.imperio.board import UNITS, Board, name, named
 from core.protocol import JSON, Action
 
 
@@ -209,3 +209,39 @@ class Alter(Action):
         if self.op == "change":
             return f"alter: change {self.unit} ({where}) to {self.new}"
         return f"alter: {self.op} {self.unit} ({where})"
+
+
+def read_play_action(data: JSON, board: Board) -> Action | None:
+    """The action of play whose JSON form is exactly ``data``, a step's or attack's unit read from ``board``; else None.
+
+    What lets a long record be read without listing the legal actions at every step.
+    """
+    if not isinstance(data, dict):
+        return None
+    do = data.get("do")
+    action: Action
+    if do == "end":
+        action = EndTurn()
+    elif do in ("step", "attack", "shoot"):
+        frm, to = named(data.get("from")), named(data.get("to"))
+        piece = None if frm is None else board[frm]
+        if frm is None or to is None or (piece is None and do != "shoot"):
+            return None
+        if do == "shoot":
+            action = Shot(frm, to)
+        else:
+            assert piece is not None
+            action = Step(piece.kind, frm, to) if do == "step" else Attack(piece.kind, frm, to)
+    elif do == "spawn":
+        to, base, unit = named(data.get("to")), named(data.get("base")), data.get("unit")
+        if to is None or base is None or unit not in tuple(UNITS):
+            return None
+        action = Spawn(str(unit), to, base)
+    elif do in ("capture", "destroy"):
+        sq = named(data.get("square"))
+        if sq is None:
+            return None
+        action = Overrun(sq, do == "capture")
+    else:
+        return None
+    return action if action.to_json() == data else None

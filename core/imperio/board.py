@@ -65,11 +65,20 @@ def name(sq: int) -> str:
     return f"{FILES[sq % SIZE]}{sq // SIZE + 1}"
 
 
+_BY_NAME = {f"{f}{r}": square(i, r) for i, f in enumerate(FILES) for r in range(1, SIZE + 1)}
+
+
+def named(text: object) -> int | None:
+    """The square named ``text`` (``a1``-``i9``), or None."""
+    return _BY_NAME.get(text) if isinstance(text, str) else None
+
+
 def parse(text: object, where: str = "square") -> int:
     """The square named ``text`` (``a1``-``i9``); :class:`InputError` otherwise."""
-    if not isinstance(text, str) or len(text) != 2 or text[0] not in FILES or text[1] not in "123456789":
+    sq = named(text)
+    if sq is None:
         raise InputError(where, "must be a square a1-i9", text)
-    return square(FILES.index(text[0]), int(text[1]))
+    return sq
 
 
 def offset(sq: int, df: int, dr: int) -> int | None:

@@ -21,6 +21,8 @@ class ImperioBellum(Game):
     """2: IB-37 (an advance stops a knight only in a new pikeman's zone), IB-38 (no draws), IB-39 (the −1 on a
     knight splashed next to the archer, of either side)."""
     options = OPTIONS
+    max_record_actions = 20_000
+    """A record replays at about 100-150 µs an action, so the longest opens within a few seconds (README limits)."""
     search = {"iterations": 16, "time_ms": 3, "playout_depth": 2}
     """The protocol's MCTS bot: a few ms per action (short playouts cut by the evaluation), so a whole
     turn of 30+ actions stays near 0.3 s on CPython; the ``tactician`` level plays better at the same speed."""

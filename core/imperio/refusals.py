@@ -1,12 +1,10 @@
 """Why an Imperio Bellum action is refused: one sentence naming the reason (a ruling id may follow it).
 
 :func:`refusal` is what ``ImperioState.why_illegal`` answers, for setup and play alike; it reads the
-state and changes nothing.
+state (through its :class:`~core.imperio.legality.Legality`) and changes nothing.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from core.imperio.actions import (
     AddReserve,
@@ -25,10 +23,9 @@ from core.imperio.actions import (
 )
 from core.imperio.board import NAMES, NEIGHBOURS, UNITS, adjacent, name, squeezed, zone
 from core.imperio.combat import reach_square, shot_problem
+from core.imperio.legality import Legality
 from core.protocol import Action
 
-if TYPE_CHECKING:
-    from core.imperio.state import ImperioState
 
 SETUP = (Place, AddReserve, Ready, DefaultArmy, Alter)
 PLAY = (Step, Attack, Shot, Spawn, EndTurn, Overrun)
@@ -39,7 +36,7 @@ PHASE_TASK = {
 }
 
 
-def refusal(state: ImperioState, action: Action) -> str:
+def refusal(state: Legality, action: Action) -> str:
     """Why ``action`` is not legal in ``state`` (the mover's or setter's action), as one sentence."""
     if state.awaiting is not None:
         return f"type the result of {state.awaiting} first (1-6)"
@@ -75,7 +72,7 @@ def zone_text(attacker_side: bool) -> str:
     return "ranks 1–2" if attacker_side else "ranks 8–9"
 
 
-def _square_refusal(state: ImperioState, sq: int) -> str | None:
+def _square_refusal(state: Legality, sq: int) -> str | None:
     """Why the setter may not put a piece on ``sq``: outside its zone or taken."""
     side = state.setter == state.attacker
     if sq not in zone(side):
@@ -86,7 +83,7 @@ def _square_refusal(state: ImperioState, sq: int) -> str | None:
     return None
 
 
-def _setup_refusal(state: ImperioState, action: Action) -> str:
+def _setup_refusal(state: Legality, action: Action) -> str:
     phase = state.phase
     if phase == "alter":
         if isinstance(action, Alter):
@@ -110,7 +107,7 @@ def _setup_refusal(state: ImperioState, action: Action) -> str:
     return f"{action} is not a legal setup action now"
 
 
-def _place_refusal(state: ImperioState, action: Place) -> str:
+def _place_refusal(state: Legality, action: Place) -> str:
     if action.unit not in NAMES:
         return f"{action.unit} is not a piece: place H, B, K, A, P or F"
     counts = state._side_counts(state.setter)
@@ -132,7 +129,7 @@ def _place_refusal(state: ImperioState, action: Place) -> str:
     return f"{action} is not a legal setup action now"
 
 
-def _reserve_refusal(state: ImperioState, action: AddReserve) -> str:
+def _reserve_refusal(state: Legality, action: AddReserve) -> str:
     if action.unit not in UNITS:
         return f"{action.unit} is not a unit: reserves are knights (K), archers (A), pikemen (P) or footsoldiers (F)"
     problem = state._limit_broken(action)
@@ -141,14 +138,14 @@ def _reserve_refusal(state: ImperioState, action: AddReserve) -> str:
     return f"{action} is not a legal setup action now"
 
 
-def _ready_refusal(state: ImperioState) -> str:
+def _ready_refusal(state: Legality) -> str:
     counts = state._side_counts(state.setter)
     if "H" not in counts or counts.get("B", 0) < 2:
         return "place your headquarters and two bases first"
     return "deploy at least one unit before you say ready (IB-04)"
 
 
-def _default_army_refusal(state: ImperioState) -> str:
+def _default_army_refusal(state: Legality) -> str:
     if state.options["default_army"] == "none":
         return "this game has no default army (default_army=none)"
     if state.phase != "deploy" or state._side_counts(state.setter):
@@ -156,7 +153,7 @@ def _default_army_refusal(state: ImperioState) -> str:
     return "the default army breaks a deployment limit of this game (IB-04)"
 
 
-def _alter_refusal(state: ImperioState, action: Alter) -> str:
+def _alter_refusal(state: Legality, action: Alter) -> str:
     if action.op not in ("add", "remove", "move", "change"):
         return "an alteration adds, removes, moves or changes one piece"
     if action.unit not in NAMES or (action.op == "change" and action.new not in UNITS):
@@ -189,7 +186,7 @@ def _alter_refusal(state: ImperioState, action: Alter) -> str:
 # --------------------------------------------------------------------------- play
 
 
-def _spawn_refusal(state: ImperioState, action: Spawn) -> str:
+def _spawn_refusal(state: Legality, action: Spawn) -> str:
     if not state.spawning:
         return "spawning happens only at the start of the turn, before any piece acts (IB-10)"
     base = state.board[action.base]
@@ -207,7 +204,7 @@ def _spawn_refusal(state: ImperioState, action: Spawn) -> str:
     return f"{name(action.to)} is not empty: a unit spawns onto an empty square next to its base (IB-10)"
 
 
-def _unit_refusal(state: ImperioState, action: Step | Attack | Shot) -> str:
+def _unit_refusal(state: Legality, action: Step | Attack | Shot) -> str:
     problem = state.unit_problem(action.frm)
     if problem is not None:
         return problem
@@ -231,7 +228,7 @@ def _unit_refusal(state: ImperioState, action: Step | Attack | Shot) -> str:
     return _attack_refusal(state, action)
 
 
-def _step_refusal(state: ImperioState, action: Step) -> str:
+def _step_refusal(state: Legality, action: Step) -> str:
     frm, to = name(action.frm), name(action.to)
     if not adjacent(action.frm, action.to):
         return f"{to} is not next to {frm}: a step goes to one of the 8 neighbouring squares"
@@ -248,13 +245,13 @@ def _step_refusal(state: ImperioState, action: Step) -> str:
     return f"{action} is not a legal step now"
 
 
-def piece_uid(state: ImperioState, sq: int) -> int:
+def piece_uid(state: Legality, sq: int) -> int:
     piece = state.board[sq]
     assert piece is not None
     return piece.uid
 
 
-def _attack_refusal(state: ImperioState, action: Attack) -> str:
+def _attack_refusal(state: Legality, action: Attack) -> str:
     piece = state.board[action.frm]
     assert piece is not None and state.attacker is not None
     if piece.is_base:

@@ -30,7 +30,9 @@ one board each round.
   explains a refusal.  ``Lift(square)`` takes back an unconfirmed piece and
   ``Reorder(kind, letters)`` spends a garnet (``letters``: a permutation of the type's move
   letters, e.g. ``"BACD"``; re-ordering back to the card's order refunds it); both are
-  accepted without being listed.  Garnets are charged at the end of the round.
+  accepted without being listed.  Garnets are charged at the end of the round.  A player may
+  lift or re-order at most ``MAX_CHANGES`` (50) times a round, so place/lift cycles cannot
+  grow a record without limit.
 * **Hidden information**: ``state.view(player)`` blanks the other players' placements until
   their board is played; ``describe``/``svg`` go through it.
 * **The turns** resolve when a board's last placement arrives.  ``state.records`` holds a

@@ -22,7 +22,8 @@ from core.fairsquare.pieces import PieceType
 from core.fairsquare.placement import PIECES, random_placement
 from core.fairsquare.scoring import round_points
 from core.fairsquare.sim import simulate
-from core.fairsquare.state import Confirm, Eliminate, FairSquareState, Place
+from core.fairsquare.actions import Confirm, Eliminate, Place
+from core.fairsquare.state import FairSquareState
 from core.fairsquare.trace import Piece
 from core.protocol import Action, BotLevel, Game, State
 

@@ -1,4 +1,5 @@
-"""The match as a protocol state: options, actions, placement, round resolution and the result."""
+"""The match as a protocol state: the set-up, placement, round resolution and the result
+(its options: :mod:`.options`; its actions: :mod:`.actions`)."""
 
 from __future__ import annotations
 
@@ -6,162 +7,22 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
 from core import rng
-from core.fairsquare.boards import DEFAULT_BOARD, Board, board_from_json, boards_problem, generated_boards
-from core.fairsquare.geometry import name, parse_square
-from core.fairsquare.pieces import (
-    BUNDLED,
-    PieceSet,
-    PieceType,
-    piece_set,
-    piece_set_problem,
-    type_name_problem,
-)
+from core.fairsquare.actions import Confirm, Eliminate, Lift, Place, Reorder
+from core.fairsquare.boards import Board, board_from_json, generated_boards
+from core.fairsquare.geometry import name
+from core.fairsquare.options import MATCH_SEATS
+from core.fairsquare.pieces import PieceSet, PieceType, piece_set, type_name_problem
 from core.fairsquare.placement import PIECES, allowed_types, placement_problem, random_placement
 from core.fairsquare.scoring import order, round_points
 from core.fairsquare.sim import simulate
 from core.fairsquare.trace import BoardRecord, Piece
 from core.history import EMPTY, History
-from core.protocol import (
-    JSON,
-    Action,
-    Option,
-    Options,
-    IllegalAction,
-    Outcome,
-    State,
-    actor_name,
-    freeze,
-    int_range,
-)
+from core.protocol import Action, IllegalAction, Options, Outcome, State, actor_name
 
-MATCH_SEATS = 8
 MAX_CHANGES = 50
 """Lifts and garnet re-orders one player may make in one round: place/lift cycles cannot grow a
 record (and the states a page keeps) without limit.  A round's record then holds at most
 4 + 2 * 50 + 1 actions per player, a whole match about 2,500."""
-
-
-def _piece_set_check(value: JSON) -> str | None:
-    if isinstance(value, str):
-        return None if value in BUNDLED else f"must be one of {', '.join(BUNDLED)} or a fas-pieces/1 object"
-    return piece_set_problem(value)
-
-
-OPTIONS = (
-    Option("piece_set", "project_v1", "FS-01: the piece set: the bundled project_v1 or a fas-pieces/1 object.",
-           check=_piece_set_check),
-    Option("friendly_losses", True, "FS-05: a battle removes the winners' own lower-ranked pieces too.",
-           (True, False)),
-    Option("score_by", "value", "FS-12: a board score sums the owned squares' values, or counts them.",
-           ("value", "count")),
-    Option("garnets", "on", "FS-17: garnets are earned (first 3-point round) and spent on move priority.",
-           ("on", "off")),
-    Option("starting_garnets", 0, "FS-17: garnets each player starts with.", check=int_range(0, 9)),
-    Option("garnet_timing", "immediate", "FS-16: an earned garnet is credited at the end of its round "
-           "(immediate) or of the match.", ("immediate", "match_end")),
-    Option("meta_layer", "off", "FS-18: winners receive a Token of Life (and a garnet) if few enough share "
-           "the top.", ("off", "on")),
-    Option("tol_threshold", 4, "FS-18: at most this many players may share the top for Tokens of Life.",
-           check=int_range(1, 8)),
-    Option("board_source", "generated", "FS-20: boards are generated (seeded, symmetric) or taken from "
-           "'boards'.", ("generated", "data")),
-    Option("boards", freeze([DEFAULT_BOARD]), "FS-20: data boards ({square: value}) used in turn with "
-           "board_source=data.", check=boards_problem),
-    Option("players_per_board", 4, "FS-21: players per board; 2 or 3 play one board (the 8-player match "
-           "needs 4).", (4, 3, 2)),
-    Option("single_board", False, "Ours: with 4 players per board, play one board of 4 instead of the "
-           "8-player match.", (False, True)),
-    Option("rounds", 3, "Ours: rounds to play (the rosters of rounds 1..N).", check=int_range(1, 3)),
-)
-
-
-# --------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Place(Action):
-    """Place one piece of type ``kind`` on ``square`` (hidden until the board's placements are all in)."""
-
-    kind: str
-    square: int
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"place": self.kind, "on": name(self.square)}
-
-    def __str__(self) -> str:
-        return f"place {self.kind} on {name(self.square)}"
-
-
-@dataclass(frozen=True)
-class Lift(Action):
-    """Take back one's own unconfirmed piece from ``square`` (accepted, not listed)."""
-
-    square: int
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"lift": name(self.square)}
-
-    def __str__(self) -> str:
-        return f"lift the piece on {name(self.square)}"
-
-
-@dataclass(frozen=True)
-class Reorder(Action):
-    """Spend a garnet: type ``kind`` moves in the letter order ``letters`` this round (not listed)."""
-
-    kind: str
-    letters: str
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"reorder": self.kind, "letters": self.letters}
-
-    def __str__(self) -> str:
-        return f"re-order {self.kind}'s moves to {self.letters}"
-
-
-@dataclass(frozen=True)
-class Confirm(Action):
-    """Submit the four placed pieces (and any garnet spending)."""
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"confirm": True}
-
-    def __str__(self) -> str:
-        return "confirm the placement"
-
-
-@dataclass(frozen=True)
-class Eliminate(Action):
-    """A winner's vote for the elimination candidate among players tied through every tie-break."""
-
-    player: int
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"eliminate": self.player}
-
-    def __str__(self) -> str:
-        return f"name {actor_name(self.player)} as elimination candidate"
-
-
-def parse_action(data: JSON) -> Action | None:
-    """Place, Confirm, Lift and Reorder from their JSON form, else None (their type names are checked
-    with the action: :meth:`FairSquareState.placement_action_problem`)."""
-    if not isinstance(data, dict):
-        return None
-    keys = set(data)
-    if keys == {"confirm"}:
-        return Confirm() if data["confirm"] is True else None
-    try:
-        if keys == {"lift"}:
-            return Lift(parse_square(data["lift"]))
-        if keys == {"place", "on"} and isinstance(data["place"], str):
-            square = parse_square(data["on"])
-            return Place(data["place"], square) if data["on"] == name(square) else None
-    except ValueError:
-        return None
-    if keys == {"reorder", "letters"} and isinstance(data["reorder"], str) and isinstance(data["letters"], str):
-        return Reorder(data["reorder"], data["letters"])
-    return None
 
 
 # --------------------------------------------------------------------------- the match set-up

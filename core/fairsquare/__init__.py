@@ -11,9 +11,11 @@ those above it:
 * :mod:`.placement` -- placement rules, the live ">= 3 types" check, random legal placements.
 * :mod:`.trace` -- :class:`BoardRecord` and :class:`TurnTrace`: what happened on a board.
 * :mod:`.scoring` -- rankings with every tie-break.
-* :mod:`.sim` -- the turn procedure (:func:`simulate`), fast enough for bots.
+* :mod:`.kinetics` -- piece types compiled for the engine (move tables, rule codes).
+* :mod:`.sim` -- the turn procedure (:func:`simulate` on a :class:`~.sim.Play`), fast enough for bots.
 * :mod:`.explain` -- sentences, positions, piece cards and the tie-break behind a place.
-* :mod:`.state` -- :class:`FairSquareState`, the actions and the options.
+* :mod:`.options` -- the options (rulings FS-xx and our own).  :mod:`.actions` -- the actions.
+* :mod:`.state` -- :class:`FairSquareState`: set-up, placement, rounds and the result.
 * :mod:`.render` -- ``describe``/``svg``.  :mod:`.bots` -- placement bots.  :mod:`.game` -- :data:`GAME`.
 * :mod:`.conformance` and :mod:`.balance` -- command-line tools.
 
@@ -30,7 +32,9 @@ one board each round.
   explains a refusal.  ``Lift(square)`` takes back an unconfirmed piece and
   ``Reorder(kind, letters)`` spends a garnet (``letters``: a permutation of the type's move
   letters, e.g. ``"BACD"``; re-ordering back to the card's order refunds it); both are
-  accepted without being listed.  Garnets are charged at the end of the round.
+  accepted without being listed.  Garnets are charged at the end of the round.  A player may
+  lift or re-order at most ``MAX_CHANGES`` (50) times a round, so place/lift cycles cannot
+  grow a record without limit.
 * **Hidden information**: ``state.view(player)`` blanks the other players' placements until
   their board is played; ``describe``/``svg`` go through it.
 * **The turns** resolve when a board's last placement arrives.  ``state.records`` holds a
@@ -77,7 +81,8 @@ from core.fairsquare.game import GAME, FairSquare
 from core.fairsquare.pieces import PieceSet, PieceType, load_piece_set, piece_set
 from core.fairsquare.render import record_svg
 from core.fairsquare.sim import simulate
-from core.fairsquare.state import Confirm, Eliminate, FairSquareState, Lift, Place, Placement, Reorder
+from core.fairsquare.actions import Confirm, Eliminate, Lift, Place, Reorder
+from core.fairsquare.state import FairSquareState, Placement
 from core.fairsquare.trace import Battle, BoardRecord, Piece, PieceStep, Progress, Separation, TurnTrace
 
 __all__ = [

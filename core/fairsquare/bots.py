@@ -12,7 +12,7 @@ response (rival samples replaced by the rivals' own best responses) did not help
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core import rng
@@ -22,14 +22,13 @@ from core.fairsquare.pieces import PieceType
 from core.fairsquare.placement import PIECES, random_placement
 from core.fairsquare.scoring import round_points
 from core.fairsquare.sim import simulate
-from core.fairsquare.state import Confirm, Eliminate, FairSquareState, Place
+from core.fairsquare.actions import Confirm, Eliminate, Place
+from core.fairsquare.state import FairSquareState
 from core.fairsquare.trace import Piece
 from core.protocol import Action, BotLevel, Game, State
 
 Pieces = tuple[tuple[str, int], ...]
 PLANS_KEPT = 256
-MIN_CANDIDATES = 4
-"""Candidates tried even past the time budget."""
 _PLANS: dict[tuple[object, ...], Pieces] = {}
 """Placements planned so far, shared by every bot: a page makes a fresh bot for each action, and a
 placement is five actions planned once (the oldest plans are dropped first)."""
@@ -64,8 +63,11 @@ class PlacementBot:
     candidates: int = 50
     samples: int = 5
     time_ms: int | None = None
-    """A time budget for planning: no new candidate after it (the first few are always tried).  It
-    keeps a placement under a second in the browser, at the price of exact repetition there."""
+    """A time budget for planning, read before every simulation: once it is spent the best candidate
+    scored in full so far is played (or, if none is, the legal placement being scored).  It bounds a
+    placement in the browser, at the price of exact repetition there."""
+    clock: Callable[[], float] = time.perf_counter
+    """The clock the budget is read from (seconds; tests pass a fake one)."""
 
     def choose(self, state: State, actor: int | None = None) -> Action:
         player = seat(state, actor)
@@ -106,16 +108,16 @@ class PlacementBot:
         stream, base = rng.next64(stream)
         best: Pieces = ()
         best_value = -1
-        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        deadline = None if self.time_ms is None else self.clock() + self.time_ms / 1000
         for attempt in range(self.candidates):
-            if deadline is not None and attempt >= MIN_CANDIDATES and time.perf_counter() > deadline:
-                break
             if attempt < self.candidates // 2 or not best:
                 stream, candidate = random_placement(stream, board, roster, fixed)
             else:
                 stream, candidate = mutate(stream, board, roster, best, len(fixed))
             value = 0
             for k, sample in enumerate(rivals):
+                if deadline is not None and self.clock() > deadline:
+                    return best or candidate
                 teams = [*sample[:me], candidate, *sample[me:]]
                 value += board_points(board, roster, teams, rng.derive(base, k), friendly)[me]
             if value > best_value:

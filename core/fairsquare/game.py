@@ -6,7 +6,9 @@ from typing import Any
 
 from core.fairsquare import render
 from core.fairsquare.bots import LEVELS
-from core.fairsquare.state import OPTIONS, FairSquareState, initial, parse_action, seats_for
+from core.fairsquare.actions import parse_action
+from core.fairsquare.options import OPTIONS
+from core.fairsquare.state import FairSquareState, initial, seats_for
 from core.fairsquare.geometry import DIST
 from core.protocol import JSON, Action, Game, Options, State, register
 

@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any
 
 from core.fairsquare.geometry import DIRECTIONS
-from core.protocol import InputError, is_int, thaw
+from core.protocol import InputError, is_int, name_problem, thaw
 
 SCHEMA = "fas-pieces/1"
 ROUNDS = ("1", "2", "3")
@@ -27,6 +27,8 @@ MAX_OPTIONS = len(LETTERS)
 MAX_RANK = 9
 MAX_RADIUS = 12
 MAX_TYPES = 8
+MAX_NAME = 20
+"""The longest piece type name."""
 MOVE_KINDS = ("step", "jump", "slide")
 CLASSES = ("free", "free_empty", "open", "opponent_owned")
 SIMPLE_RULES = ("hold", "anchor", "raid", "slide_best", "stay")
@@ -101,6 +103,12 @@ class PieceSet:
         return next((t for t in self.roster(round_number) if t.name == name), None)
 
 
+def type_name_problem(value: object) -> str | None:
+    """What is wrong with a piece type name, or None: 1-20 characters, not only spaces, no control characters."""
+    problem = name_problem(value, MAX_NAME)
+    return None if problem is None else problem.replace("a name", "a piece name", 1)
+
+
 def _radius(part: str, where: str, text: str) -> int:
     if not part.isdigit() or not 1 <= int(part) <= MAX_RADIUS:
         raise InputError(where, f"the range of {text.split(':')[0]} must be 1-{MAX_RADIUS}", text)
@@ -145,8 +153,10 @@ def parse_piece(data: object, where: str) -> PieceType:
     if not isinstance(data, Mapping):
         raise InputError(where, "must be an object", data)
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > 20:
-        raise InputError(f"{where}, field 'name'", "must be a text of 1-20 characters", name)
+    problem = type_name_problem(name)
+    if problem is not None:
+        raise InputError(f"{where}, field 'name'", problem, name)
+    assert isinstance(name, str)
     where = f"{where.rsplit(',', 1)[0]}, piece {name!r}"
     extra = sorted(str(k) for k in data if k not in _PIECE_KEYS)
     if extra:

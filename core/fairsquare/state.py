@@ -1,148 +1,28 @@
-"""The match as a protocol state: options, actions, placement, round resolution and the result."""
+"""The match as a protocol state: the set-up, placement, round resolution and the result
+(its options: :mod:`.options`; its actions: :mod:`.actions`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
 from core import rng
-from core.fairsquare.boards import DEFAULT_BOARD, Board, board_from_json, boards_problem, generated_boards
-from core.fairsquare.geometry import name, parse_square
-from core.fairsquare.pieces import BUNDLED, PieceSet, PieceType, piece_set, piece_set_problem
+from core.fairsquare.actions import Confirm, Eliminate, Lift, Place, Reorder
+from core.fairsquare.boards import Board, board_from_json, generated_boards
+from core.fairsquare.geometry import name
+from core.fairsquare.options import MATCH_SEATS
+from core.fairsquare.pieces import PieceSet, PieceType, piece_set, type_name_problem
 from core.fairsquare.placement import PIECES, allowed_types, placement_problem, random_placement
 from core.fairsquare.scoring import order, round_points
 from core.fairsquare.sim import simulate
 from core.fairsquare.trace import BoardRecord, Piece
-from core.protocol import (
-    JSON,
-    Action,
-    Option,
-    Options,
-    Outcome,
-    State,
-    actor_name,
-    freeze,
-    int_range,
-)
+from core.history import EMPTY, History
+from core.protocol import Action, IllegalAction, Options, Outcome, State, actor_name
 
-MATCH_SEATS = 8
-
-
-def _piece_set_check(value: JSON) -> str | None:
-    if isinstance(value, str):
-        return None if value in BUNDLED else f"must be one of {', '.join(BUNDLED)} or a fas-pieces/1 object"
-    return piece_set_problem(value)
-
-
-OPTIONS = (
-    Option("piece_set", "project_v1", "FS-01: the piece set: the bundled project_v1 or a fas-pieces/1 object.",
-           check=_piece_set_check),
-    Option("friendly_losses", True, "FS-05: a battle removes the winners' own lower-ranked pieces too.",
-           (True, False)),
-    Option("score_by", "value", "FS-12: a board score sums the owned squares' values, or counts them.",
-           ("value", "count")),
-    Option("garnets", "on", "FS-17: garnets are earned (first 3-point round) and spent on move priority.",
-           ("on", "off")),
-    Option("starting_garnets", 0, "FS-17: garnets each player starts with.", check=int_range(0, 9)),
-    Option("garnet_timing", "immediate", "FS-16: an earned garnet is credited at the end of its round "
-           "(immediate) or of the match.", ("immediate", "match_end")),
-    Option("meta_layer", "off", "FS-18: winners receive a Token of Life (and a garnet) if few enough share "
-           "the top.", ("off", "on")),
-    Option("tol_threshold", 4, "FS-18: at most this many players may share the top for Tokens of Life.",
-           check=int_range(1, 8)),
-    Option("board_source", "generated", "FS-20: boards are generated (seeded, symmetric) or taken from "
-           "'boards'.", ("generated", "data")),
-    Option("boards", freeze([DEFAULT_BOARD]), "FS-20: data boards ({square: value}) used in turn with "
-           "board_source=data.", check=boards_problem),
-    Option("players_per_board", 4, "FS-21: players per board; 2 or 3 play one board (the 8-player match "
-           "needs 4).", (4, 3, 2)),
-    Option("single_board", False, "Ours: with 4 players per board, play one board of 4 instead of the "
-           "8-player match.", (False, True)),
-    Option("rounds", 3, "Ours: rounds to play (the rosters of rounds 1..N).", check=int_range(1, 3)),
-)
-
-
-# --------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Place(Action):
-    """Place one piece of type ``kind`` on ``square`` (hidden until the board's placements are all in)."""
-
-    kind: str
-    square: int
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"place": self.kind, "on": name(self.square)}
-
-    def __str__(self) -> str:
-        return f"place {self.kind} on {name(self.square)}"
-
-
-@dataclass(frozen=True)
-class Lift(Action):
-    """Take back one's own unconfirmed piece from ``square`` (accepted, not listed)."""
-
-    square: int
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"lift": name(self.square)}
-
-    def __str__(self) -> str:
-        return f"lift the piece on {name(self.square)}"
-
-
-@dataclass(frozen=True)
-class Reorder(Action):
-    """Spend a garnet: type ``kind`` moves in the letter order ``letters`` this round (not listed)."""
-
-    kind: str
-    letters: str
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"reorder": self.kind, "letters": self.letters}
-
-    def __str__(self) -> str:
-        return f"re-order {self.kind}'s moves to {self.letters}"
-
-
-@dataclass(frozen=True)
-class Confirm(Action):
-    """Submit the four placed pieces (and any garnet spending)."""
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"confirm": True}
-
-    def __str__(self) -> str:
-        return "confirm the placement"
-
-
-@dataclass(frozen=True)
-class Eliminate(Action):
-    """A winner's vote for the elimination candidate among players tied through every tie-break."""
-
-    player: int
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"eliminate": self.player}
-
-    def __str__(self) -> str:
-        return f"name {actor_name(self.player)} as elimination candidate"
-
-
-def parse_action(data: JSON) -> Action | None:
-    """Lift and Reorder (accepted without being listed) from their JSON form, else None."""
-    if not isinstance(data, dict):
-        return None
-    try:
-        if set(data) == {"lift"}:
-            return Lift(parse_square(data["lift"]))
-    except ValueError:
-        return None
-    if set(data) == {"reorder", "letters"} and isinstance(data["reorder"], str) and \
-            isinstance(data["letters"], str) and len(data["letters"]) <= 12:
-        return Reorder(data["reorder"], data["letters"])
-    return None
+MAX_CHANGES = 50
+"""Lifts and garnet re-orders one player may make in one round: place/lift cycles cannot grow a
+record (and the states a page keeps) without limit.  A round's record then holds at most
+4 + 2 * 50 + 1 actions per player, a whole match about 2,500."""
 
 
 # --------------------------------------------------------------------------- the match set-up
@@ -195,6 +75,8 @@ class Placement:
     letters: tuple[tuple[str, str], ...] = ()
     """Re-ordered types: (type name, letter order), one garnet each."""
     done: bool = False
+    changes: int = 0
+    """Lifts and re-orders made this round (at most :data:`MAX_CHANGES`)."""
 
 
 # --------------------------------------------------------------------------- the state
@@ -218,8 +100,8 @@ class FairSquareState(State):
     """Who has earned the first-3-points garnet already."""
     round_start: int = 0
     """The length of ``history`` when the current round began."""
-    round_actors: tuple[int, ...] = ()
-    """Who made each action of the current round."""
+    round_actors: History[int] = EMPTY
+    """Who made each action of the current round (grows in place, like ``history``)."""
     voters: tuple[int, ...] = ()
     votes: tuple[int, ...] = ()
     """Winners still to name the elimination candidate, and the votes given (seats)."""
@@ -304,43 +186,72 @@ class FairSquareState(State):
         squares = sorted(self.board_of(actor).legal - taken)
         return tuple(Place(kind, s) for kind in self.allowed_types(actor) for s in squares)
 
-    def _accepts(self, action: Action, actor: int) -> Action | None:
-        if self.voters:
+    def _admits(self, action: Action, actor: int) -> bool | None:
+        """Place and Confirm are checked without listing them, so a long record replays in linear
+        time (Lift and Reorder are never listed: :meth:`_accepts`)."""
+        if self.voters or not isinstance(action, Place | Confirm | Lift | Reorder):
             return None
-        if isinstance(action, Lift) and any(s == action.square for _, s in self.placements[actor].pieces):
-            return action
-        if isinstance(action, Reorder) and self.reorder_problem(action, actor) is None:
-            return action
-        return None
+        return isinstance(action, Place | Confirm) and self.placement_action_problem(action, actor) is None
+
+    def _accepts(self, action: Action, actor: int) -> Action | None:
+        """Lift and Reorder when legal.  A refused placement action raises :class:`IllegalAction`
+        naming the rule it breaks (as :meth:`apply` would), so a record's refusal names it too."""
+        if self.voters or not isinstance(action, Place | Confirm | Lift | Reorder):
+            return None
+        problem = self.placement_action_problem(action, actor)
+        if problem is not None:
+            raise IllegalAction(problem)
+        return action if isinstance(action, Lift | Reorder) else None
+
+    def placement_action_problem(self, action: Place | Confirm | Lift | Reorder, actor: int) -> str | None:
+        """Why ``actor`` may not make this placement action now, or None."""
+        mine = self.placements[actor]
+        if isinstance(action, Confirm):
+            return None if len(mine.pieces) == PIECES else \
+                f"place all {PIECES} pieces first ({len(mine.pieces)} placed)"
+        problem = type_name_problem(action.kind) if isinstance(action, Place | Reorder) else None
+        if problem is not None:
+            return problem
+        if isinstance(action, Place):
+            return placement_problem(self.board_of(actor), self.roster(), mine.pieces, action.kind, action.square)
+        if isinstance(action, Lift) and all(s != action.square for _, s in mine.pieces):
+            return f"{actor_name(actor)} has no unconfirmed piece on {name(action.square)} to lift"
+        if isinstance(action, Reorder):
+            problem = self.reorder_problem(action, actor)
+        return problem or self.change_problem(actor)
+
+    def change_problem(self, actor: int) -> str | None:
+        """Why ``actor`` may not lift or re-order any more this round (:data:`MAX_CHANGES`), or None."""
+        if self.placements[actor].changes < MAX_CHANGES:
+            return None
+        return (f"{actor_name(actor)} has lifted or re-ordered {MAX_CHANGES} times this round, the most a "
+                f"round allows: place the remaining pieces and confirm")
 
     def reorder_problem(self, action: Reorder, actor: int) -> str | None:
-        """Why ``actor`` may not spend a garnet on ``action`` now, or None."""
+        """Why ``actor`` may not spend a garnet on ``action`` now (the garnet rules), or None."""
         if self.options["garnets"] != "on":
-            return "garnets are off in this game"
+            return "garnets are off in this game, so move letters cannot be re-ordered"
         kind = next((t for t in self.roster() if t.name == action.kind), None)
         if kind is None:
-            return f"{action.kind} is not in this round's roster"
-        if sorted(action.letters) != sorted(kind.letters):
+            return f"{action.kind} is not in this round's roster ({', '.join(t.name for t in self.roster())})"
+        if len(action.letters) != len(kind.letters) or sorted(action.letters) != sorted(kind.letters):
             return f"the letters must be a re-ordering of {kind.letters}"
         others = [k for k, _ in self.placements[actor].letters if k != action.kind]
         if action.letters != kind.letters and len(others) + 1 > self.garnets[actor]:
-            return f"{actor_name(actor)} has {self.garnets[actor]} garnet(s): one re-orders one type"
+            have = self.garnets[actor]
+            return f"{actor_name(actor)} has {have} garnet{'' if have == 1 else 's'}: each re-ordered type costs one"
         return None
 
     def why_illegal(self, action: Action, actor: int) -> str:
         if self.voters:
-            return f"only the tied players {', '.join(map(actor_name, self.candidates()))} may be named"
-        mine = self.placements[actor]
-        if isinstance(action, Place):
-            problem = placement_problem(self.board_of(actor), self.roster(), mine.pieces, action.kind, action.square)
-            return problem or f"{action} is not legal now"
-        if isinstance(action, Confirm):
-            return f"place all {PIECES} pieces first ({len(mine.pieces)} placed)"
-        if isinstance(action, Lift):
-            return f"you have no unconfirmed piece on {name(action.square)}"
-        if isinstance(action, Reorder):
-            return self.reorder_problem(action, actor) or f"{action} is not legal now"
-        return f"{action} is not an action of this phase"
+            if isinstance(action, Eliminate):
+                return f"only the tied players {', '.join(map(actor_name, self.candidates()))} may be named"
+            return "the match is over: the winners are naming the elimination candidate"
+        if isinstance(action, Place | Confirm | Lift | Reorder):
+            return self.placement_action_problem(action, actor) or f"{action} is not legal now"
+        if isinstance(action, Eliminate):
+            return "the elimination candidate is named after the last round, and only when players stay tied"
+        return f"{type(action).__name__} is not an action of Fair and Square's placement"
 
     def _irreversible(self, after: Self) -> bool:
         return after.rng != self.rng or len(after.records) != len(self.records)
@@ -350,19 +261,20 @@ class FairSquareState(State):
             return self._vote(action.player, actor)
         mine = self.placements[actor]
         if isinstance(action, Place):
-            mine = Placement((*mine.pieces, (action.kind, action.square)), mine.letters)
+            mine = replace(mine, pieces=(*mine.pieces, (action.kind, action.square)))
         elif isinstance(action, Lift):
-            mine = Placement(tuple(p for p in mine.pieces if p[1] != action.square), mine.letters)
+            mine = replace(mine, pieces=tuple(p for p in mine.pieces if p[1] != action.square),
+                           changes=mine.changes + 1)
         elif isinstance(action, Reorder):
             kind = next(t for t in self.roster() if t.name == action.kind)
             kept = tuple(x for x in mine.letters if x[0] != action.kind)
-            mine = Placement(mine.pieces, kept if action.letters == kind.letters else
-                             (*kept, (action.kind, action.letters)))
+            mine = replace(mine, letters=kept if action.letters == kind.letters else
+                           (*kept, (action.kind, action.letters)), changes=mine.changes + 1)
         else:
-            mine = Placement(mine.pieces, mine.letters, done=True)
+            mine = replace(mine, done=True)
         placements = list(self.placements)
         placements[actor] = mine
-        state = self._with(placements=tuple(placements), round_actors=(*self.round_actors, actor))
+        state = self._with(placements=tuple(placements), round_actors=self.round_actors.plus(actor))
         if isinstance(action, Confirm):
             state = state._after_confirm(actor)
         return state
@@ -416,7 +328,7 @@ class FairSquareState(State):
         stream, _ = rng.next64(self.rng)
         state = self._with(points=tuple(points), garnets=tuple(garnets), earned=tuple(earned), rng=stream,
                            round_number=self.round_number + 1, round_start=len(self.history) + 1,
-                           round_actors=(), placements=(Placement(),) * self.match.seats)
+                           round_actors=EMPTY, placements=(Placement(),) * self.match.seats)
         return state._end_match() if state.round_number > self.match.rounds else state
 
     def timeline(self) -> list[tuple[int, ...]]:

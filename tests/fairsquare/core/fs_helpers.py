@@ -46,3 +46,24 @@ def random_play(state: FairSquareState, seed: int, limit: int = 10_000) -> FairS
         stream, action = rng.choice(stream, state.legal_actions(actor))
         state = state.apply(action, actor)
     raise AssertionError("the game did not end")
+
+
+def longest_record(seed: int = 1) -> dict[str, Any]:
+    """The longest record the limits allow: in every round every player places four pieces, then
+    lifts and puts back the last one until no change is left (MAX_CHANGES), then confirms."""
+    from core.fairsquare import Lift
+    from core.fairsquare.state import MAX_CHANGES
+
+    state = new(seed)
+    while not state.is_over:
+        actor = min(state.actors)
+        if state.voters:
+            state = state.apply(state.legal_actions(actor)[0], actor)
+            continue
+        for _ in range(4):
+            state = state.apply(state.legal_actions(actor)[0], actor)
+        kind, square = state.placements[actor].pieces[-1]
+        for _ in range(MAX_CHANGES):
+            state = state.apply(Lift(square), actor).apply(Place(kind, square), actor)
+        state = state.apply(Confirm(), actor)
+    return state.to_record()

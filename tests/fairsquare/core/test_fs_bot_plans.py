@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from core.bots import make_bot
-from core.fairsquare import GAME
+from core.fairsquare import GAME, Place
 from core.fairsquare.bots import PlacementBot
 
 from fs_helpers import new
@@ -33,19 +33,47 @@ def test_fresh_bots_share_one_plan_per_placement(monkeypatch: pytest.MonkeyPatch
     assert again.placements[1] == state.placements[1]
 
 
-def test_a_time_budget_stops_the_candidates_after_the_first_few(monkeypatch: pytest.MonkeyPatch) -> None:
+class WorkClock:
+    """A fake clock that only moves while the bot simulates: ``cost`` seconds per simulated board."""
+
+    def __init__(self, cost: float) -> None:
+        self.now, self.cost, self.simulated = 0.0, cost, 0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def simulate(self, original: Any) -> Any:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            self.simulated += 1
+            self.now += self.cost
+            return original(*args, **kwargs)
+        return timed
+
+
+@pytest.mark.parametrize(("cost", "budget_ms"), [(1 / 16, 700), (1 / 4, 700), (1.0, 700), (1 / 16, 0), (1 / 1024, 100)])
+def test_the_time_budget_bounds_the_planning(monkeypatch: pytest.MonkeyPatch, cost: float, budget_ms: int) -> None:
+    """However slow a simulation is, planning stops within one simulation of the budget (costs are
+    binary fractions, so the fake time adds up exactly)."""
     from core.fairsquare import bots
 
-    simulated: list[int] = []
-    original = bots.board_points
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        simulated.append(1)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(bots, "board_points", counted)
+    clock = WorkClock(cost)
+    monkeypatch.setattr(bots, "board_points", clock.simulate(bots.board_points))
     state = new(seed=43, single_board=True, rounds=1)
-    plan = PlacementBot(GAME, 5, candidates=50, samples=3, time_ms=0).plan(state, 2)
-    assert len(plan) == 4 and len({k for k, _ in plan}) >= 3
-    assert len(simulated) == bots.MIN_CANDIDATES * 3, "past the budget no candidate is simulated"
+    plan = PlacementBot(GAME, 5, candidates=200, samples=3, time_ms=budget_ms, clock=clock).plan(state, 2)
+    assert len(plan) == 4 and len({k for k, _ in plan}) >= 3 and state.is_legal(Place(*plan[0]), 2)
+    assert clock.now <= budget_ms / 1000 + cost
+    assert clock.simulated == min(200 * 3, int(budget_ms / 1000 / cost) + 1)
+
+
+def test_without_a_budget_every_candidate_is_scored(monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.fairsquare import bots
+
+    clock = WorkClock(10.0)
+    monkeypatch.setattr(bots, "board_points", clock.simulate(bots.board_points))
+    PlacementBot(GAME, 5, candidates=6, samples=2, clock=clock).plan(new(seed=43, single_board=True, rounds=1), 2)
+    assert clock.simulated == 12
+
+
+def test_the_greedy_level_keeps_its_label() -> None:
     assert make_bot(GAME, "greedy", 1).time_ms == 700  # type: ignore[attr-defined]
+    assert "at most 0.7 s" in GAME.bot_levels["greedy"].label

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -19,6 +20,16 @@ pytest.importorskip("playwright")
 from playwright.sync_api import Page, expect  # noqa: E402
 
 ALL = f"{len(roster.buttons())} of {len(roster.buttons())} buttons."
+AXE = Path(__file__).resolve().parents[2] / "tests" / "js" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Page) -> list[str]:
+    """Every axe-core violation on the page as it is now (any impact)."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: npm install --prefix tests/js axe-core")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    return [f"{v['id']} ({v['impact']}): {node['target']} - {v['help']}" for v in found for node in v["nodes"]]
 
 
 def open_roster(page: Page, url: str) -> None:
@@ -89,6 +100,7 @@ def test_a_small_lab_run_on_the_page_gives_the_engine_s_result(page: Page, panel
     page.get_by_label("Sort the table by").select_option(label="win rate, lowest first")
     hardest = min(expected["opponents"], key=lambda o: (o["wins"] + o["draws"] / 2))  # type: ignore[index]
     expect(rows.first.locator("th")).to_have_text(str(hardest["name"]))  # type: ignore[index]
+    assert axe_violations(page) == [], "the page with the lab's results passes axe"
 
 
 def test_the_lab_can_be_cancelled(page: Page, panel_serve: Any) -> None:

@@ -104,7 +104,7 @@ def wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 90) -> N
             output = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
             pytest.fail(f"server exited with {proc.returncode} before {url} answered:\n{output[-3000:]}")
         try:
-            with urllib.request.urlopen(url, timeout=30) as response:  # a first page may take 10 s on a busy machine
+            with urllib.request.urlopen(url, timeout=60) as response:  # a loaded machine may take > 5 s per page
                 if response.status == 200:
                     return
         except OSError:

@@ -40,6 +40,13 @@ def test_json_is_one_object_and_repeats_with_the_seed() -> None:
     assert result["interval95"][0] > 0.5 and result["verdict"].startswith("too strong:")
 
 
+def test_four_one_sided_dice_are_too_weak_from_the_command_line() -> None:
+    done = lab("(1) (1) (1) (1)", "--against", "The Core", "--matches", "10", "--json")
+    result = json.loads(done.stdout)
+    assert result["matches"] == 150 and result["win_rate"] < 0.4 and result["interval95"][1] < 0.5
+    assert result["verdict"].startswith("too weak:")
+
+
 @pytest.mark.parametrize("args", [
     ("(4) (8",),
     ("(4)", "--against", "Nobody At All"),

@@ -68,7 +68,7 @@ def table_html(rows: list[Pairing]) -> str:
 
 def matchups_html(title: str, rows: list[Pairing]) -> str:
     items = "".join(f"<li><bdi>{escape(p.second)}</bdi>: {p.score:.0%} of {p.matches}</li>" for p in rows)
-    return f"<h4 style='margin:0.4em 0 0.2em'>{escape(title)}</h4><ol style='margin:0'>{items}</ol>"
+    return f"<h3 style='margin:0.4em 0 0.2em;font-size:1em'>{escape(title)}</h3><ol style='margin:0'>{items}</ol>"
 
 
 class LabPanel(pn.viewable.Viewer):

@@ -68,8 +68,9 @@ class RosterPage(pn.viewable.Viewer):
                                           value="", stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
         self.skill = pn.widgets.Select(label="Skill", options={"Any skill": "", **{n: c for c, n in SKILLS.items()}},
                                        value="", stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
-        self.tl_only = pn.widgets.Checkbox(label="Tournament-Legal buttons only", value=False,
-                                           stylesheets=[FOCUS_CSS])
+        self.tl_only = pn.widgets.Select(label="Tournament-Legal", value=False, stylesheets=[FOCUS_CSS],
+                                         options={"All buttons": False, "Tournament-Legal buttons only": True},
+                                         sizing_mode="stretch_width")
         self.count = LiveRegion(label="Buttons found", sizing_mode="stretch_width")
         self.table = html("", sizing_mode="stretch_width")
         self.chosen = pn.widgets.Select(label="Show a button", options=[], stylesheets=[FOCUS_CSS],
@@ -88,8 +89,9 @@ class RosterPage(pn.viewable.Viewer):
             html("<p style='margin:0.2em 0'>Every button of the roster. Choose one to see its dice in words, "
                  "its strength and links that open the Button Men page on a new game with it or against it.</p>",
                  sizing_mode="stretch_width"),
-            pn.FlexBox(self.search, self.set_name, self.skill, flex_wrap="wrap", sizing_mode="stretch_width"),
-            self.tl_only, self.count, self.table, self.chosen, self.details, self.to_lab, self.lab,
+            pn.FlexBox(self.search, self.set_name, self.skill, self.tl_only, flex_wrap="wrap",
+                       sizing_mode="stretch_width"),
+            self.count, self.table, self.chosen, self.details, self.to_lab, self.lab,
             sizing_mode="stretch_width", styles={"max-width": "60rem"})
 
     def filter(self) -> None:

@@ -1,0 +1,125 @@
+"""The roster page in Chromium against ``panel serve``: search, a button's links opening a playable game
+on the Button Men page (its first move played), a small lab run whose result matches the engine's,
+and the page at 390 px."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+import core
+from core.buttonmen import ButtonMenState, lab, roster
+from webapp.shell import links
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Page, expect  # noqa: E402
+
+ALL = f"{len(roster.buttons())} of {len(roster.buttons())} buttons."
+AXE = Path(__file__).resolve().parents[2] / "tests" / "js" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Page) -> list[str]:
+    """Every axe-core violation on the page as it is now (any impact)."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: npm install --prefix tests/js axe-core")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    return [f"{v['id']} ({v['impact']}): {node['target']} - {v['help']}" for v in found for node in v["nodes"]]
+
+
+def open_roster(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.get_by_role("status", name="Buttons found")).to_have_text(ALL, timeout=60_000)
+    page.wait_for_load_state("networkidle")
+
+
+def game_in(href: str) -> ButtonMenState:
+    state = core.replay(links.decode(parse_qs(urlparse(href).query)["game"][0])[0])
+    assert isinstance(state, ButtonMenState)
+    return state
+
+
+def test_search_then_play_with_the_button_on_the_button_men_page(page: Page, panel_serve: Any) -> None:
+    open_roster(page, panel_serve("roster"))
+    search = page.get_by_label("Search by name")
+    search.click()
+    search.press_sequentially("Bauer", delay=30)
+    expect(page.get_by_role("status", name="Buttons found")).to_have_text(f"1 of {len(roster.buttons())} buttons.")
+    expect(page.get_by_role("heading", name="Bauer", exact=True)).to_be_visible()
+    expect(page.get_by_text("an X swing die (4 to 20 sides, chosen by its player before the round)")).to_be_visible()
+    expect(page.get_by_text(re.compile(r"rank \d+ of 261"))).to_be_visible()
+    link = page.get_by_role("link", name="Play with Bauer")
+    href = link.get_attribute("href")
+    assert href is not None and href.startswith("buttonmen.html?game=")
+    opening = game_in(href)
+    assert opening.buttons[0] == "Bauer" and not opening.history
+
+    game = page.context.new_page()
+    game.goto(panel_serve("buttonmen") + "?" + href.split("?", 1)[1])
+    expect(game.locator(".rb-live").first).to_contain_text("Bauer's recipe: (8) (10) (12) (20) (X).",
+                                                           timeout=60_000)
+    game.wait_for_load_state("networkidle")
+    if opening.phase == "auxiliary":   # an opponent with an auxiliary die asks first
+        game.get_by_role("button", name=re.compile("decline the auxiliary dice", re.I)).click()
+    expect(game.get_by_label("Size of swing X")).to_be_visible(timeout=30_000)
+    game.get_by_label("Size of swing X").select_option(label="12 sides")
+    game.get_by_role("button", name="Confirm size").click()
+    deadline = time.monotonic() + 60
+    while True:   # the bot answers; both sizes are then revealed in the address (the public record)
+        state = game_in(game.url) if "game=" in game.url else opening
+        if state.chosen[0] == (("X", 12),):
+            break
+        assert time.monotonic() < deadline, "the first move never reached the game record"
+        game.wait_for_timeout(200)
+    assert state.buttons[0] == "Bauer" and state.seed == opening.seed
+
+
+def test_a_small_lab_run_on_the_page_gives_the_engine_s_result(page: Page, panel_serve: Any) -> None:
+    open_roster(page, panel_serve("roster"))
+    page.get_by_label("Recipe to vet").fill("(20) (20) (20) (20) (20)")
+    page.get_by_label("Play against").select_option(label="The set The Core")
+    page.get_by_label("Matches per opponent (even: every deal from both sides)").fill("4")
+    page.get_by_label("Seed (the same seed gives the same result)").fill("0")
+    page.get_by_label("Seed (the same seed gives the same result)").press("Tab")
+    page.get_by_role("button", name="Run the lab").click()
+    verdict = page.get_by_role("status", name="Lab verdict")
+    expect(verdict).to_contain_text("Verdict: ", timeout=240_000)
+    expected = lab.run_all(lab.experiment("(20) (20) (20) (20) (20)", "The Core", 4)).summary()
+    expect(verdict).to_have_text(f"Verdict: {expected['verdict']}")
+    assert str(expected["verdict"]).startswith("too strong:")
+    expect(page.get_by_role("status", name="Lab progress")).to_have_text("Played 60 of 60 matches.")
+    rate = page.locator(".rb-win-rate").inner_text()
+    assert rate == f"{expected['win_rate']:.1%}"
+    rows = page.get_by_role("region", name="Results per opponent").locator("tbody tr")
+    expect(rows).to_have_count(15)
+    page.get_by_label("Sort the table by").select_option(label="win rate, lowest first")
+    hardest = min(expected["opponents"], key=lambda o: (o["wins"] + o["draws"] / 2))  # type: ignore[index]
+    expect(rows.first.locator("th")).to_have_text(str(hardest["name"]))  # type: ignore[index]
+    assert axe_violations(page) == [], "the page with the lab's results passes axe"
+
+
+def test_the_lab_can_be_cancelled(page: Page, panel_serve: Any) -> None:
+    open_roster(page, panel_serve("roster"))
+    page.get_by_label("Level", exact=False)  # the form is there
+    page.get_by_label("Matches per opponent (even: every deal from both sides)").fill("20")
+    page.get_by_role("button", name="Run the lab").click()
+    progress = page.get_by_role("status", name="Lab progress")
+    expect(progress).to_contain_text(re.compile(r"Played [1-9]\d* of 5220 matches"), timeout=120_000)
+    page.get_by_role("button", name="Cancel").click()
+    expect(progress).to_contain_text("Cancelled after", timeout=60_000)
+    expect(page.get_by_role("button", name="Run the lab")).to_be_enabled()
+
+
+def test_the_page_fits_390_pixels(page: Page, panel_serve: Any) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_roster(page, panel_serve("roster"))
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide at 390 px"
+    for name in ("Search by name", "Recipe to vet", "Play against"):
+        box = page.get_by_label(name).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, name

@@ -52,7 +52,7 @@ from core.imperio.state import count
 from core.protocol import Action, State
 from webapp.imperio.board import OVERLAYS, ImperioBoard
 from webapp.imperio.model import Table, actor_actions
-from webapp.imperio.narration import SideNames, ViewerLog, fights_html, narrate, odds_html, seat_viewer
+from webapp.imperio.narration import SideNames, fights_html, move_log, narrate, odds_html, seat_viewer
 from webapp.imperio.newgame import NewGameForm, start
 from webapp.imperio.setup import PIECE_LABELS, SETUP_PHASES, SetupControls
 from webapp.shell.boards import Act
@@ -171,7 +171,7 @@ class ImperioView(GameView):
         self.battle.on_square = self.tap
         self.battle.home = lambda: self.home_seat(page)
         names = SideNames(session)
-        self.log = ViewerLog(session, names)
+        self.log = move_log(session, names)
         self.form = NewGameForm(session)
         self.focus = FocusKeeper()
         self.board_label = BoardLabel(label=board_label(False))

@@ -201,6 +201,8 @@ class ImperioView(GameView):
                                             options={}, stylesheets=[FOCUS_CSS], width=340)
         self.spawn_unit.param.watch(self._on_spawn_unit, ["value"])
         self.setup = SetupControls(self.table, self.play_ok, lambda: page.refresh())
+        for choice in (self.setup.palette, self.setup.operation, self.spawn_unit):
+            self.battle.choices.carry(choice)
         self.all_actions = pn.widgets.Select(label="Every legal action (choose one, then play it)",
                                              options={}, size=6, stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
         self.play_listed = button("Play the chosen action", color="primary")

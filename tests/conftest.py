@@ -39,10 +39,8 @@ from typing import Any
 
 import pytest
 
+from tests.shared_data import shared_file
 from tools.common import IN_CI, ROOT
-
-SHARED = ROOT.parent / "shared"
-"""The team's shared rulebooks and reference data, next to the repository (never copied into it)."""
 CHROMIUM = "/usr/bin/chromium"
 NOT_LOCALHOST = re.compile(r"^(?!(?:https?|wss?)://(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?/)[a-z]+://")
 """Every URL whose host is not this machine (data: and blob: URLs are not requests)."""
@@ -171,15 +169,10 @@ def require() -> Callable[[bool, str], None]:
 
 
 @pytest.fixture(scope="session")
-def shared_path(require: Callable[[bool, str], None]) -> Callable[[str], Path]:
-    """``shared_path("buttonmen/buttons.csv")``: that file of ``../shared``; skips (fails under CI) if absent."""
-
-    def find(relative: str) -> Path:
-        path = SHARED / relative
-        require(path.exists(), f"shared reference data absent: {path}")
-        return path
-
-    return find
+def shared_path() -> Callable[[str], Path]:
+    """``shared_path("buttonmen/buttons.csv")``: that file of ``../shared``; skips (fails under CI) if absent
+    (:mod:`tests.shared_data`: one skip reason when the whole folder is absent)."""
+    return shared_file
 
 
 @pytest.fixture(scope="session")

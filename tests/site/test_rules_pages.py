@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 import urllib.parse
+from collections.abc import Callable
 from pathlib import Path
 
 import core
@@ -20,7 +21,6 @@ from tools.landing import write_landing
 from tools.rules import RULES_SRC, show_value
 from webapp.registry import APPS
 
-SHARED_RULES = Path(__file__).resolve().parents[2] / "../shared/rules"
 HREF = re.compile(r'(?:href|src)="([^"]+)"')
 
 
@@ -96,10 +96,10 @@ def test_no_unused_assets() -> None:
         assert asset.name == "style.css" or asset.name in used, f"{asset.name} is not used"
 
 
-@pytest.mark.skipif(not SHARED_RULES.is_dir(), reason="the shared rulebooks are not next to the repository")
-def test_summaries_are_written_in_our_own_words() -> None:
+def test_summaries_are_written_in_our_own_words(shared_path: Callable[[str], Path]) -> None:
+    rules = shared_path("rules")
     for summary in RULES_SRC.glob("*.md"):
-        book = SHARED_RULES / summary.name.replace("button-men.md", "buttonmen.md")
+        book = rules / summary.name.replace("button-men.md", "buttonmen.md")
         if not book.exists():
             continue
         theirs = {" ".join(s.split()) for s in re.split(r"[.:;]\s", book.read_text()) if len(s.split()) >= 10}

@@ -23,11 +23,10 @@ from webapp.battle import model
 from webapp.buttonmen import model as bm
 from webapp.buttonmen.board import DiceBoard
 from webapp.shell.game_page import GamePage
+from webapp.shell.screen import Curtain
 from webapp.shell.widgets import FOCUS_CSS, button, heading, html
 
 MATCH_GAME = core.get_game("button-men")
-NOBODY = 2
-"""A viewer who is neither side (hides both sides' fresh secret choices)."""
 
 
 class MatchView(pn.viewable.Viewer):
@@ -56,8 +55,8 @@ class MatchView(pn.viewable.Viewer):
         self.play_button.on_click(lambda _e: self.play_listed())
         self.auto_button = button("Auto-play this battle for me (A)", color="primary", variant="outline")
         self.auto_button.on_click(lambda _e: self.auto_play())
-        self.unlocked: tuple[int, int, int] | None = None
-        """Hot-seat: (round, battle, player) of the person who last took the device for a secret choice."""
+        self.hot_seat = Curtain(page.session)
+        """Hot-seat: who last took the device for a secret choice, as (round, battle, player)."""
         self.curtain = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.reveal = button("Show my choices", color="primary", visible=False)
         self.reveal.on_click(lambda _e: self.take_device())
@@ -232,20 +231,16 @@ class MatchView(pn.viewable.Viewer):
         self._curtain(match, side if curtained else None, names)
         viewer = side[1] if side is not None else next(
             (s for s, p in enumerate(battle.players) if p is not None and self.page.session.is_human(p)), None)
-        if curtained:
-            viewer = NOBODY
-        self.dice.show_state(match, viewer=viewer, interactive=side is not None and match.phase == "attack")
+        seen = match if viewer is not None else match.view(0).view(1)  # nobody's side: both sides' secrets hidden
+        self.dice.show_state(seen, viewer=viewer, interactive=side is not None and match.phase == "attack")
         self._offer(match, None if curtained else side)
         self.auto_button.visible = not match.is_over and any(
             p is not None and self.page.session.is_human(p) for p in battle.players) and not auto
 
     def _curtained(self, state: CampaignState, index: int, match: ButtonMenState,
                    side: tuple[int, int] | None) -> bool:
-        """True while two people share the battle and the next secret chooser has not taken the device."""
-        players = state.battles[index].players
-        both = all(p is not None and self.page.session.is_human(p) for p in players)
-        return (both and side is not None and match.phase in bm.SECRET_PHASES
-                and (state.round_number, index, side[0]) != self.unlocked)
+        """True while several people share the screen and the battle's next secret chooser has not taken the device."""
+        return side is not None and self.hot_seat.closed(match, side[1], (state.round_number, index, side[0]))
 
     def _curtain(self, match: ButtonMenState, side: tuple[int, int] | None, names: tuple[str, ...]) -> None:
         self.reveal.visible = side is not None
@@ -265,7 +260,7 @@ class MatchView(pn.viewable.Viewer):
         """Hot-seat: the player to choose has the device; show their choices."""
         side = self.human_side()
         if side is not None and self.index is not None:
-            self.unlocked = (self.campaign.round_number, self.index, side[0])
+            self.hot_seat.hand_to((self.campaign.round_number, self.index, side[0]))
         self.refresh()
 
     def _human_in(self, state: CampaignState, index: int) -> bool:

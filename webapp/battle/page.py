@@ -26,7 +26,7 @@ import panel as pn
 from core.battle import GAME, Attack, Pass, ReportResult, Score
 from core.battle.state import CampaignState
 from core.battle.summary import order_targets, round_sentences
-from core.protocol import MODERATOR, Action, State
+from core.protocol import MODERATOR, Action, State, SubAction
 from webapp.battle import model
 from webapp.battle.dialog import BOT_FIRST, ModeratorForm, NewCampaign, start
 from webapp.battle.map_board import MapBoard
@@ -35,7 +35,8 @@ from webapp.battle.panels import Export, LandChart, SaveLoad, history_html, land
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.links import QUERY_KEY
-from webapp.shell.session import HUMAN
+from webapp.shell.screen import secret_step_words
+from webapp.shell.session import HUMAN, Step
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, MoveButtons, button, heading, html
 
 OPENING_NAMES = ("Player 1", "Bot 2", "Bot 3", "Bot 4")
@@ -175,6 +176,11 @@ class BattleView(GameView):
         if len(after.past) > len(before.past):
             return f"{words}. Round {len(after.past)} is over."
         return f"{words}."
+
+    def secret_narration(self, page: GamePage, step: Step) -> str:
+        assert isinstance(step.after, CampaignState)
+        words = secret_step_words(step, step.after.names[step.actor] if step.actor >= 0 else "")
+        return f"Battle {step.action.game + 1}: {words}" if isinstance(step.action, SubAction) else words
 
     def status(self, page: GamePage) -> str:
         state, session = self.state, page.session

@@ -18,11 +18,7 @@ from core.buttonmen.render import points, status
 from core.protocol import Action
 from webapp.buttonmen.legend import ATTACK_RULES
 from webapp.shell.geometry import to_pixels
-from webapp.shell.session import HUMAN
 
-
-SECRET_PHASES = ("swing", "auxiliary")
-"""Phases whose choices stay hidden from the opponent until both have chosen."""
 
 # --- board geometry (data units; the figure maps one unit to PIXELS_PER_UNIT) -------------
 
@@ -118,31 +114,6 @@ class Board:
         return data
 
 
-# --- who sees what ----------------------------------------------------------------------------
-
-
-def viewer_for(seats: Sequence[str], state: ButtonMenState) -> int | None:
-    """Whose eyes the page shows: the only human, the human to move in hot-seat, else everyone."""
-    humans = [p for p, seat in enumerate(seats) if seat == HUMAN]
-    if len(humans) == 1:
-        return humans[0]
-    if len(humans) == 2 and state.to_move is not None:
-        return state.to_move
-    return None
-
-
-def needs_curtain(seats: Sequence[str], state: ButtonMenState, unlocked: int | None) -> bool:
-    """True when two humans share the screen and the next secret chooser has not taken over yet."""
-    return (all(seat == HUMAN for seat in seats) and state.to_move is not None
-            and state.phase in SECRET_PHASES and state.to_move != unlocked)
-
-
-def visible_choices(state: ButtonMenState, player: int, viewer: int | None) -> dict[str, int]:
-    """The player's chosen swing/option sizes that ``viewer`` may see (fresh ones are secret)."""
-    return {key: size for key, size in state.chosen[player]
-            if viewer in (None, player) or key not in state.fresh[player]}
-
-
 # --- the board ----------------------------------------------------------------------------------
 
 
@@ -231,7 +202,7 @@ def board(state: ButtonMenState, viewer: int | None, selection: Selection, click
                     cell.line, cell.width = TARGET_LINE, 2.5
                 out.cells.append(cell)
         else:
-            shown = visible_choices(state, p, viewer)
+            shown = {key: size for key, size in state.view(viewer).chosen[p] if size}  # the view blanks secrets to 0
             for i, spec in enumerate(parse_recipe(state.recipes[p])):
                 text = spec.text
                 for letter in spec.swing_letters:

@@ -31,6 +31,7 @@ from webapp.buttonmen.model import Selection
 from webapp.buttonmen.setup import MatchSetup
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
+from webapp.shell.screen import Curtain, screen_viewer
 from webapp.shell.sections import Disclosure
 from webapp.shell.session import HUMAN, GameSession, Step, seat_label
 from webapp.shell.widgets import (FOCUS_CSS, BoardLabel, FocusKeeper, GroupLabels, bidi, bidi_names, button,
@@ -66,8 +67,6 @@ class ButtonMenView(GameView):
     )
 
     def __init__(self) -> None:
-        self.unlocked: int | None = None
-        """In hot-seat: the player who last took the device for a secret choice."""
         self._syncing = False
         self._sized_for: State | None = None
         """The state the size list was last filled for."""
@@ -94,12 +93,12 @@ class ButtonMenView(GameView):
         return self.dice.selection
 
     def viewer(self, page: GamePage) -> int | None:
-        return model.viewer_for(page.session.seats, self.state)
+        return screen_viewer(page.session, self.hot_seat.holder)
 
     @property
     def curtained(self) -> bool:
         """True while the hot-seat screen waits for the next player to take the device."""
-        return model.needs_curtain(self.page.session.seats, self.state, self.unlocked)
+        return self.hot_seat.closed(self.state, self.state.to_move)
 
     @property
     def can_select(self) -> bool:
@@ -140,6 +139,7 @@ class ButtonMenView(GameView):
 
     def attach(self, page: GamePage) -> None:
         self.page = page
+        self.hot_seat = Curtain(page.session)
         assert isinstance(page.board, DiceBoard)
         self.dice = page.board
         self.dice.on_die = self.click_die
@@ -309,7 +309,7 @@ class ButtonMenView(GameView):
 
     def take_device(self) -> None:
         """Hot-seat: the player to move has the device; show their choices."""
-        self.unlocked = self.state.to_move
+        self.hot_seat.hand_to(self.state.to_move)
         self.page.refresh()
 
     def on_key(self, page: GamePage, key: str) -> None:

@@ -32,7 +32,8 @@ from webapp.fairsquare.tables import NAMES, PLACES, match_html, places_html
 from webapp.fairsquare.watch import RoundPlayer, record_label
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
-from webapp.shell.session import HUMAN
+from webapp.shell.screen import Curtain, human_seats, secret_step_words
+from webapp.shell.session import HUMAN, Step
 from webapp.shell.sections import Disclosure
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, default_label, heading, html
 
@@ -95,8 +96,8 @@ class FairSquareView(GameView):
         pn.state.onload(self._release_bots)
         self.kind = ""
         """The piece type chosen in the palette."""
-        self.revealed: int | None = None
-        """Hot-seat: the human whose placement is uncovered."""
+        self.hot_seat = Curtain(session)
+        """Hot-seat: its holder is the human whose placement is uncovered."""
         self.watching = False
         self.told = ""
         """The narration shown above the text view (see :meth:`narrate`)."""
@@ -145,16 +146,15 @@ class FairSquareView(GameView):
 
     def humans(self) -> list[int]:
         """The human seats."""
-        return [k for k, seat in enumerate(self.page.session.seats) if seat == HUMAN]
-
-    def hot_seat(self) -> bool:
-        return len(self.humans()) > 1
+        return human_seats(self.page.session)
 
     def viewer(self, page: GamePage) -> int | None:
-        humans = self.humans()
+        """The one human; in hot-seat the holder of the device while they place, else nobody's seat (core's
+        spectator view, which shows no unplayed placement)."""
+        humans, holder = self.humans(), self.hot_seat.holder
         if len(humans) == 1:
             return humans[0]
-        return self.revealed if self.revealed in page.session.human_actors else None
+        return holder if isinstance(holder, int) and holder in page.session.human_actors else None
 
     def placer(self) -> int | None:
         """The human who may place now on this screen (None behind the curtain or while bots place)."""
@@ -168,9 +168,10 @@ class FairSquareView(GameView):
         """Hot-seat: the human the device must be passed to, or None."""
         session = self.page.session
         state = fs_state(session.state)
-        if not self.hot_seat() or state.voters or not session.human_actors or self.placer() is not None:
+        if state.voters or not session.human_actors or self.placer() is not None:
             return None
-        return session.human_actors[0]
+        chooser = session.human_actors[0]
+        return chooser if self.hot_seat.closed(state, chooser) else None
 
     def interactive(self, page: GamePage) -> bool:
         return self.placer() is not None and not self.watching
@@ -179,7 +180,7 @@ class FairSquareView(GameView):
 
     def reveal(self) -> None:
         """Hot-seat: uncover the placement of the player the device was passed to."""
-        self.revealed = self.curtain_for()
+        self.hot_seat.hand_to(self.curtain_for())
         self.page.refresh()
 
     def tap(self, square: int) -> None:
@@ -268,6 +269,12 @@ class FairSquareView(GameView):
             self.told = f"{NAMES[actor]}: {action}."
         return self.told
 
+    def secret_narration(self, page: GamePage, step: Step) -> str:
+        """A bot's hidden placement keeps the last played board's places; a person's is told without what it was."""
+        if page.session.is_human(step.actor):
+            self.told = secret_step_words(step, NAMES[step.actor])
+        return self.told
+
     def status(self, page: GamePage) -> str:
         session, state = page.session, fs_state(page.session.state)
         outcome = state.outcome
@@ -290,8 +297,8 @@ class FairSquareView(GameView):
 
     def refresh(self, page: GamePage) -> None:
         state = fs_state(page.session.state)
-        if self.revealed not in page.session.human_actors:
-            self.revealed = None  # a confirmed (or undone) placement goes back behind the curtain
+        if self.hot_seat.holder not in page.session.human_actors:
+            self.hot_seat.hand_to(None)  # a confirmed (or undone) placement goes back behind the curtain
         self._follow_records(state)
         if not state.placing:
             self.watching = bool(state.records)

@@ -29,7 +29,7 @@ from core.imperio.overlays import fire_lines, pike_zone
 from core.imperio.render import COLOURS
 from core.protocol import State
 from webapp.imperio.model import ALTER, ATTACK, PICK, PLACE, SHOT, SPAWN, STEP, Table
-from webapp.shell.boards import Act, Board, board_figure, in_order, update_bokeh
+from webapp.shell.boards import Act, Board, TapChoices, board_figure, update_bokeh
 from webapp.shell.geometry import to_pixels
 from webapp.shell.session import Step as SessionStep
 
@@ -288,6 +288,8 @@ class ImperioBoard(Board):
                  "labels")
         self.sources = {n: ColumnDataSource(data=columns("x", "y")) for n in names}
         self.figure = self._build()
+        self.choices = TapChoices(self.figure)
+        """The palette and the alteration choices, sent with each tap (the page adds them)."""
         self.pane = pn.pane.Bokeh(self.figure, margin=(0, 5))
         self.show_state(state)
 
@@ -316,8 +318,8 @@ class ImperioBoard(Board):
                  text_baseline="middle", text_font_size=value(LABEL_PIXELS, fonts), text_color="#222222")
         fig.js_on_change("inner_width", CustomJS(args={"sources": list(s.values())},
                                                  code="for (const source of sources) source.change.emit()"))
-        fig.on_event(Tap, in_order(self.on_tap))
-        fig.on_event(DoubleTap, in_order(self.on_tap))  # BokehJS reports a quick second tap (anywhere) only as this
+        fig.on_event(Tap, self.on_tap)
+        fig.on_event(DoubleTap, self.on_tap)  # BokehJS reports a quick second tap (anywhere) only as this
         return fig
 
     @staticmethod
@@ -370,6 +372,7 @@ class ImperioBoard(Board):
 
     def on_tap(self, event: Tap | DoubleTap) -> None:
         """A tap on the figure (each one is its own event, so quick taps on two squares both count)."""
+        self.choices.apply()
         if event.x is not None and event.y is not None and \
                 (sq := square_at(event.x, event.y, self.flipped)) is not None:
             self.on_square(sq)

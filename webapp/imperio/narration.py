@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import overload
+from typing import cast, overload
 
 from core.imperio import AddReserve, Alter, Attack, ImperioState, Overrun, Shot, odds
 from core.imperio.board import name
@@ -93,18 +93,10 @@ def log_note(step: Step) -> str:
     return events_text(after, step.action)
 
 
-class ViewerLog(MoveLog):
+def move_log(session: GameSession, names: Sequence[str]) -> MoveLog:
     """The move log as the page's viewer may see it (another side's hidden reserve types left out)."""
-
-    def entries(self) -> list[str]:
-        shown = self.session.state.view(seat_viewer(self.session))
-        assert isinstance(shown, ImperioState)
-        lines = []
-        for step in self.session.steps:
-            note = log_note(step)
-            text = f"{self.names[step.actor] if step.actor >= 0 else 'Dice'}: "
-            lines.append(text + action_text(step.action, step.actor, shown) + (f" — {note}" if note else ""))
-        return lines
+    return MoveLog(session, names, note=log_note, viewer=lambda: seat_viewer(session),
+                   words=lambda step, shown: action_text(step.action, step.actor, cast(ImperioState, shown)))
 
 
 def percent(value: float) -> str:

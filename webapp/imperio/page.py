@@ -52,7 +52,7 @@ from core.imperio.state import count
 from core.protocol import Action, State
 from webapp.imperio.board import OVERLAYS, ImperioBoard
 from webapp.imperio.model import Table, actor_actions
-from webapp.imperio.narration import SideNames, ViewerLog, fights_html, narrate, odds_html, seat_viewer
+from webapp.imperio.narration import SideNames, fights_html, move_log, narrate, odds_html, seat_viewer
 from webapp.imperio.newgame import NewGameForm, start
 from webapp.imperio.setup import PIECE_LABELS, SETUP_PHASES, SetupControls
 from webapp.shell.boards import Act
@@ -171,7 +171,7 @@ class ImperioView(GameView):
         self.battle.on_square = self.tap
         self.battle.home = lambda: self.home_seat(page)
         names = SideNames(session)
-        self.log = ViewerLog(session, names)
+        self.log = move_log(session, names)
         self.form = NewGameForm(session)
         self.focus = FocusKeeper()
         self.board_label = BoardLabel(label=board_label(False))
@@ -201,6 +201,8 @@ class ImperioView(GameView):
                                             options={}, stylesheets=[FOCUS_CSS], width=340)
         self.spawn_unit.param.watch(self._on_spawn_unit, ["value"])
         self.setup = SetupControls(self.table, self.play_ok, lambda: page.refresh())
+        for choice in (self.setup.palette, self.setup.operation, self.spawn_unit):
+            self.battle.choices.carry(choice)
         self.all_actions = pn.widgets.Select(label="Every legal action (choose one, then play it)",
                                              options={}, size=6, stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
         self.play_listed = button("Play the chosen action", color="primary")

@@ -2,6 +2,7 @@
 
 * :mod:`webapp.shell.session` - the session model (state, seats, chance and moderator, undo, bots);
 * :mod:`webapp.shell.links` - share links that carry the public game record in the address;
+* :mod:`webapp.shell.screen` - who looks at the screen: the viewer, the hot-seat curtain, which steps may be told;
 * :mod:`webapp.shell.widgets` - text view, key map, move buttons, log, new-game form, share link, ``<bdi>`` names;
 * :mod:`webapp.shell.sections` - folding sections and the modal "New game" dialog;
 * :mod:`webapp.shell.boards` - the board contract (a state and an action callback) and the Bokeh figure;

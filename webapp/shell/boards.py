@@ -20,7 +20,6 @@ import panel as pn
 from bokeh.models import Plot, Range1d
 from bokeh.plotting import figure
 from panel.io.document import unlocked
-from panel.io.state import set_curdoc
 
 from core.protocol import Action, State
 from webapp.shell.session import Step
@@ -70,32 +69,36 @@ async def as_event(change: Callable[[], None]) -> None:
     await done
 
 
-def in_order(handler: Callable[[Any], None]) -> Callable[[Any], None]:
-    """``handler`` for a Bokeh event (a tap), run after the widget changes the browser sent before it.
+class TapChoices:
+    """Choices made in widgets that travel with every tap on a Bokeh figure.
 
-    Panel applies a widget's new value about 50 ms after it arrives, and its own widgets' events
-    wait for such pending changes; events registered on a Bokeh figure do not.  Without this, a
-    tap right after choosing in a list (the piece in hand) would still see the old choice.  A
-    deferred tap runs as Panel runs its own widgets' deferred events: in a task on the event loop,
-    with the document as the current one.  In the browser (Pyodide) changes apply at once and
-    nothing is pending.
+    Panel applies a widget's new value about 50 ms after it arrives, while a tap on a figure is
+    handled at once: a tap right after choosing in a list (the piece in hand) would still see the
+    old choice.  So the browser copies each carried widget's choice into the figure's ``tags`` as
+    it changes -- a Bokeh property, applied in the order the browser sent it, before the tap that
+    follows -- and :meth:`apply`, called first thing in the tap's handler, sets the widgets to it.
     """
-    def handle(event: Any) -> None:
-        doc = pn.state.curdoc
-        pending = pn.state._change_callbacks.get(doc, {}) if doc is not None else {}
-        if doc is None or not pending:
-            handler(event)
-            return
 
-        async def after_changes() -> None:
-            for change in list(pending.values()):
-                await change()
-            with set_curdoc(doc):
-                handler(event)
+    def __init__(self, figure: Any) -> None:
+        self.figure = figure
+        self.widgets: list[pn.widgets.Select] = []
 
-        pn.state.execute(after_changes, schedule=True)
+    def carry(self, widget: pn.widgets.Select) -> None:
+        """Send ``widget``'s choice (an option's label) with every tap."""
+        index = len(self.widgets)
+        self.widgets.append(widget)
+        widget.jscallback(args={"figure": self.figure}, value=f"""
+            const tags = [...figure.tags]
+            while (tags.length <= {index}) tags.push(null)
+            tags[{index}] = cb_obj.value
+            figure.tags = tags""")
 
-    return handle
+    def apply(self) -> None:
+        """Set every carried widget to the choice the browser sent with the tap."""
+        for widget, label in zip(self.widgets, self.figure.tags, strict=False):
+            options = widget.options if isinstance(widget.options, dict) else {o: o for o in widget.options}
+            if isinstance(label, str) and label in options and widget.value != options[label]:
+                widget.value = options[label]
 
 
 def board_figure(x_range: tuple[float, float], y_range: tuple[float, float], pixels_per_unit: float) -> Any:

@@ -26,6 +26,7 @@ from core.protocol import Action, Game, IllegalAction, State
 from webapp.shell.boards import Act, Board, as_event
 from webapp.shell.frame import key_map_html, make_page
 from webapp.shell.links import LinkSync
+from webapp.shell.screen import may_tell, secret_step_words
 from webapp.shell.sections import Dialog, Disclosure
 from webapp.shell.session import GameSession, Step
 from webapp.shell.widgets import (FOCUS_CSS, KeyMap, LiveRegion, NewGameDialog, ShareLink, bidi_names, button,
@@ -96,6 +97,11 @@ class GameView(ABC):
     def viewer(self, page: GamePage) -> int | None:
         """Whose eyes the page shows (None: everybody's)."""
         return None
+
+    def secret_narration(self, page: GamePage, step: Step) -> str:
+        """A step that somebody at the screen may not know, in words: who acted, never what
+        (the shell calls it instead of :meth:`narrate`; :func:`~webapp.shell.screen.may_tell` decides)."""
+        return secret_step_words(step)
 
     def refusal(self, page: GamePage, action: Action, error: IllegalAction) -> str:
         """The notice for ``action`` refused by the rules (a game may word it in its own language)."""
@@ -205,7 +211,12 @@ class GamePage(pn.viewable.Viewer):
     def _on_state(self, *_: Any) -> None:
         session, state = self.session, self.session.state
         step = session.steps[-1] if session.steps and session.steps[-1].after is state else None
-        told = self.view.narrate(step.before, step.action, state) if step else self.view.narrate(None, None, state)
+        if step is None:
+            told = self.view.narrate(None, None, state)
+        elif may_tell(session, step):
+            told = self.view.narrate(step.before, step.action, state)
+        else:
+            told = self.view.secret_narration(self, step)
         self.text.text = (told + "\n\n" if told else "") + state.describe(self.view.viewer(self))
         self.refresh(step=step)
 

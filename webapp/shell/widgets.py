@@ -24,7 +24,7 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
-from core.protocol import JSON, Action, IllegalAction, Option, thaw
+from core.protocol import JSON, Action, IllegalAction, Option, State, thaw
 from webapp.shell.assets import asset
 from webapp.shell.links import LinkSync
 from webapp.shell.session import GameSession, Step, actor_label, seat_choices
@@ -227,19 +227,23 @@ class MoveLog(pn.viewable.Viewer):
     """The game's actions, newest first: number, player and the action's label."""
 
     def __init__(self, session: GameSession, names: Sequence[str],
-                 note: Callable[[Step], str] = lambda step: "", titled: bool = True, **params: Any) -> None:
+                 note: Callable[[Step], str] = lambda step: "", titled: bool = True,
+                 words: Callable[[Step, State], str] = lambda step, shown: str(step.action),
+                 viewer: Callable[[], int | None] = lambda: None, **params: Any) -> None:
         super().__init__(**params)
         self.session, self.names, self.note, self.titled = session, names, note, titled
+        self.words, self.viewer = words, viewer
         self._pane = html("", sizing_mode="stretch_width")
         session.param.watch(self._refresh, ["steps"])
         self._refresh()
 
     def rows(self) -> list[tuple[str, str]]:
-        """``(who, what)`` per action, oldest first."""
+        """``(who, what)`` per action, oldest first, in ``words`` given the current state as the viewer sees it."""
+        shown = self.session.state.view(self.viewer())
         rows = []
         for step in self.session.steps:
             note = self.note(step)
-            rows.append((actor_label(step.actor, self.names), f"{step.action}" + (f" — {note}" if note else "")))
+            rows.append((actor_label(step.actor, self.names), self.words(step, shown) + (f" — {note}" if note else "")))
         return rows
 
     def entries(self) -> list[str]:

@@ -10,15 +10,16 @@ from core.battle import GAME
 from core.battle.model import Attack, Pass, ReportResult, Score
 from core.battle.state import CampaignState, button_index, player_index
 from core.protocol import MODERATOR
+from tests.shared_data import SHARED, read_text
 
 DATA = Path(__file__).resolve().parent / "data"
-SHARED = Path(__file__).resolve().parents[3] / "../shared"
 SECTION5 = DATA / "belgium-e1-sections5.json"
 LESOTHO = SHARED / "battle/lesotho-game2.json"
 
 
 def record(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
+    """The JSON record at ``path`` (a shared file that is absent skips the test, or fails it under CI)."""
+    return json.loads(read_text(path))
 
 
 def belgium_setup() -> list[Any]:

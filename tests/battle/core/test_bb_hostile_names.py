@@ -1,16 +1,15 @@
 """Names and colours a campaign record or form gives are bounded and cannot carry markup."""
 
 import json
-from pathlib import Path
-
 import pytest
 
 import core
 from core.battle import record
 from core.protocol import InputError
+from tests.shared_data import SHARED, read_text
 
 GAME = core.get_game("buttonmen-battle")
-LESOTHO = Path(__file__).resolve().parents[3] / "../shared/battle/lesotho-game2.json"
+LESOTHO = SHARED / "battle/lesotho-game2.json"
 
 
 @pytest.mark.parametrize("names", [["x" * 10_000], ["Ana\nBen"], [""], [3]])
@@ -25,9 +24,7 @@ def test_player_names_are_short_plain_texts(names: list[object]) -> None:
     ("name", "n" * 41, "at most 40 characters"),
 ])
 def test_a_record_cannot_smuggle_markup_or_huge_names(field: str, value: str, reason: str) -> None:
-    if not LESOTHO.exists():
-        pytest.skip("the shared Lesotho record is not beside the repository")
-    data = json.loads(LESOTHO.read_text())
+    data = json.loads(read_text(LESOTHO))
     data["players"][0][field] = value
     with pytest.raises(InputError, match=reason):
         record.load_record(data)

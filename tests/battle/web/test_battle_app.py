@@ -55,19 +55,22 @@ def view(page: GamePage) -> BattleView:
     return page.view
 
 
+HOT_SEAT_SETUP = [
+    {"name": "Ann", "armies": [{"button": "Avis", "territory": "antwerp"},
+                               {"button": "Bauer", "territory": "east_flanders"}]},
+    {"name": "Bob", "armies": [{"button": "Coil", "territory": "limburg"},
+                               {"button": "Kublai", "territory": "liege"}]},
+    {"name": "Cat", "armies": [{"button": "Hammer", "territory": "hainaut"},
+                               {"button": "Stark", "territory": "west_flanders"}]},
+    {"name": "Dan", "armies": [{"button": "Tess", "territory": "namur"},
+                               {"button": "Crane", "territory": "luxembourg"}]},
+]
+"""Four people on Belgium with fixed armies (Ann and Bob border each other on Antwerp - Limburg)."""
+
+
 def hot_seat(page: GamePage, **options: object) -> None:
-    """Four humans on Belgium with fixed armies (Ann and Bob border each other on Antwerp - Limburg)."""
-    setup = [
-        {"name": "Ann", "armies": [{"button": "Avis", "territory": "antwerp"},
-                                   {"button": "Bauer", "territory": "east_flanders"}]},
-        {"name": "Bob", "armies": [{"button": "Coil", "territory": "limburg"},
-                                   {"button": "Kublai", "territory": "liege"}]},
-        {"name": "Cat", "armies": [{"button": "Hammer", "territory": "hainaut"},
-                                   {"button": "Stark", "territory": "west_flanders"}]},
-        {"name": "Dan", "armies": [{"button": "Tess", "territory": "namur"},
-                                   {"button": "Crane", "territory": "luxembourg"}]},
-    ]
-    page.session.new_game([HUMAN] * 4, seed=3, setup=setup, **options)
+    """Four humans on Belgium with fixed armies (:data:`HOT_SEAT_SETUP`)."""
+    page.session.new_game([HUMAN] * 4, seed=3, setup=HOT_SEAT_SETUP, **options)
 
 
 def territory(state: CampaignState, name: str) -> int:

@@ -155,26 +155,10 @@ def test_die_at_and_die_pixel_agree_with_the_drawing() -> None:
 
 def test_secret_swing_choice_is_hidden_from_the_other_player() -> None:
     state = new().apply(ChooseSwing("X", 17))
-    assert view.visible_choices(state, 0, 0) == {"X": 17}
-    assert view.visible_choices(state, 0, 1) == {}
     mine = [c.notation for c in view.board(state, 0, Selection(), False).cells if c.player == 0]
     theirs = [c.notation for c in view.board(state, 1, Selection(), False).cells if c.player == 0]
     assert "(X=17)" in mine and "(X)" in theirs and not any("17" in n for n in theirs)
     assert "X=17" not in state.describe(1)
-
-
-def test_viewer_and_hot_seat_curtain() -> None:
-    state = new()
-    assert view.viewer_for(["human", "mcts"], state) == 0
-    assert view.viewer_for(["greedy", "human"], state) == 1
-    assert view.viewer_for(["greedy", "mcts"], state) is None
-    assert view.viewer_for(["human", "human"], state) == state.to_move == 0
-    assert view.needs_curtain(["human", "human"], state, None)
-    assert not view.needs_curtain(["human", "human"], state, 0)
-    assert not view.needs_curtain(["human", "mcts"], state, None)
-    after = state.apply(ChooseSwing("X", 9))
-    assert view.needs_curtain(["human", "human"], after, 0), "player 2 must take the device"
-    assert not view.needs_curtain(["human", "human"], after.apply(ChooseSwing("X", 9)), 1)
 
 
 def test_size_choice_offers_exactly_the_legal_sizes() -> None:

@@ -44,7 +44,7 @@ def press(page: Page, label: str) -> None:
 
 
 def take_in_hand(page: Page, piece: str) -> None:
-    """Choose ``piece`` in the palette; the next tap, however quick, places it (``webapp.shell.boards.in_order``)."""
+    """Choose ``piece`` in the palette; the next tap, however quick, places it (``webapp.shell.boards.TapChoices``)."""
     page.get_by_label(PALETTE).select_option(label=PIECE_LABELS[piece])
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from html import escape
 
 from core.battle.model import Battle, RoundLog
-from core.battle.state import CampaignState
-from core.protocol import CHANCE, MODERATOR
+from core.battle.state import CampaignState, actor_label
+from core.protocol import CHANCE
 from core.svg import document, text
 
 NEUTRAL, PENDING_INK, HOLE = "#c8c8c8", "#555555", "#9a9a9a"
@@ -32,15 +32,6 @@ def army_label(state: CampaignState, army: int | None, player: int | None) -> st
         return "nobody"
     who = "nobody" if player is None else state.names[player]
     return f"{who}'s {state.buttons[army]}"
-
-
-def actor_label(state: CampaignState, actor: int) -> str:
-    """A campaign actor in words: a player's name, chance or the moderator."""
-    if actor == CHANCE:
-        return "chance (typed dice)"
-    if actor == MODERATOR:
-        return "the moderator"
-    return state.names[actor]
 
 
 def battle_line(state: CampaignState, index: int, battle: Battle) -> str:

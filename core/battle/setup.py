@@ -49,7 +49,7 @@ def campaign_setup(seed: int, options: Mapping[str, Any], names: Sequence[str],
                 continue
             entry = by_name.get(pool.canonical(pick.strip()).casefold())
             if entry is None and not reported:
-                raise InputError(f"picks of {name}", "not an eligible button (BB-03)", pick)
+                raise InputError(f"picks of {name}", pool.not_eligible(pick.strip(), options))
             button = entry.name if entry is not None else pick.strip()
             if options["unique_buttons"] and button.casefold() in taken:
                 raise InputError(f"picks of {name}", "already picked: the earlier pick stands, so pick another "

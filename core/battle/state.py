@@ -226,7 +226,7 @@ class CampaignState(State):
         """Every rule the attack breaks: (reason, the override name that may waive it or None)."""
         board, n = self.board, self.board.size
         if not (0 <= origin < n and 0 <= target < n):
-            return [("no such territory", None)]
+            return [(f"{board.name} has territories 1 to {n}; an order names two of them", None)]
         problems: list[tuple[str, str | None]] = []
         p_name, q_name = board.name_of(origin), board.name_of(target)
         if self.land[origin] != player:
@@ -310,7 +310,7 @@ class CampaignState(State):
         """Why a button pick is refused (BB-03, BB-04), else None."""
         entry = next((e for e in pool.eligible(self.options) if e.name == pick.button), None)
         if entry is None:
-            return f"{pick.button} is not an eligible button (BB-03)"
+            return pool.not_eligible(pick.button, self.options)
         if self.options["unique_buttons"] and pick.button in self.buttons:
             first = self.names[self.army_player[self.buttons.index(pick.button)] or 0]
             return f"{pick.button} was already picked by {first}; the earlier pick stands, so pick another (BB-04)"
@@ -485,22 +485,57 @@ class CampaignState(State):
         return None
 
     def why_illegal(self, action: Action, actor: int) -> str:
+        """A sentence naming the reason (a ruling id may follow it, never stand alone)."""
+        who = actor_label(self, actor)
         if self.phase == "picks":
             if isinstance(action, PickButton):
-                return self.pick_problem(action) or f"{action} is not legal now"
+                return self.pick_problem(action) or f"{who} may not pick {action.button} now"
             return f"the players pick their buttons first; it is {self.names[self.picker]}'s pick"
         if self.phase == "orders":
             if isinstance(action, Attack):
-                return self.attack_problem(actor, action) or f"{action} is not legal now"
+                return self.attack_problem(actor, action) or f"{who} may not order that attack now"
             if isinstance(action, Pass):
-                return (f"{self.names[actor]} may pass only when another player's order this round targets "
-                        "one of their armies, or when no attack is legal (BB-07)")
-            return f"{self.names[actor]} must give an order (an attack or a pass) first"
+                return (f"{who} may pass only when another player's order this round targets one of their "
+                        "armies, or when no attack is legal (BB-07)")
+            return f"{who} must give an order (an attack or a pass) first"
         if isinstance(action, ReportResult):
             return self.report_problem(action) or "results are reported by the moderator"
         if self.phase == "choices" and isinstance(action, Choose):
-            return f"{action} is not a choice {self.names[actor]} has to make"
-        return f"{action} is not a legal action now"
+            asked = ", ".join(self.board.name_of(t) for t, ask in self._asks() if ask.player == actor)
+            return (f"{who} chooses which army takes {asked} (BB-15)" if asked else
+                    f"{who} has no choice of army to make; the owners of {self._asked_names()} choose now")
+        return f"that is not possible now: {self._waiting_for()}"
+
+    def _asked_names(self) -> str:
+        return ", ".join(self.board.name_of(t) for t, _ in self._asks())
+
+    def _waiting_for(self) -> str:
+        """What the campaign waits for, in words."""
+        waiting = {
+            "picks": "the players pick their buttons",
+            "orders": "the players give their orders (an attack or a pass)",
+            "battles": "the round's battles are being fought"
+            + (" (the moderator reports their results)" if self.options["battle_source"] == "reported" else ""),
+            "small_points": "the moderator reports the small points a comparison needs",
+            "choices": f"owners choose which of their armies takes {self._asked_names()}",
+        }
+        return waiting.get(self.phase, "the campaign is over")
+
+    def _why(self, action: Action, actor: int) -> str:
+        """A move in a battle that ``actor`` may not make now, in the campaign's words."""
+        if not isinstance(action, SubAction) or self.subgame(action.game, actor) is not None:
+            return super()._why(action, actor)
+        who, number = actor_label(self, actor), action.game + 1
+        if self.phase != "battles":
+            return f"no battle is being fought now: {self._waiting_for()}"
+        if not 0 <= action.game < len(self.battles) or self.matches[action.game] is None:
+            return f"there is no Button Men battle {number} this round"
+        match = self.matches[action.game]
+        if match is not None and match.is_over:
+            return f"battle {number} is over"
+        if actor not in self.battles[action.game].players and actor != CHANCE:
+            return f"{who} does not fight in battle {number}"
+        return f"it is not {who}'s turn in battle {number}"
 
     def _irreversible(self, after: Self) -> bool:
         if after.round_number != self.round_number or after.rng != self.rng or after.phase != self.phase:
@@ -823,6 +858,15 @@ def _named_order(names: list[str], given: Any) -> tuple[int, ...]:
     if sorted(order) != list(range(len(names))):
         raise InputError("move_order", "must name every player exactly once", list(given))
     return tuple(order)
+
+
+def actor_label(state: CampaignState, actor: int) -> str:
+    """A campaign actor in words: a player's name, chance or the moderator."""
+    if actor == CHANCE:
+        return "chance (typed dice)"
+    if actor == MODERATOR:
+        return "the moderator"
+    return state.names[actor]
 
 
 def player_index(state: CampaignState, name: str) -> int:

@@ -2,8 +2,7 @@
 
 * :func:`load_record` turns a record into the campaign state after any number of rounds, checking
   every order and result against the rules and every ``expect`` against the replay.
-* :func:`write_record` turns a campaign state into such a record (engine battles carry their
-  Button Men match record under ``match``, so the whole campaign replays match by match).
+* :func:`write_record` (from :mod:`.record_write`) turns a campaign state into such a record.
 * :func:`replay_report` is the ``--json`` form of a replay.
 
 Errors: :class:`~core.protocol.InputError` when the document is not a readable record (wrong shape or
@@ -24,11 +23,11 @@ from core.battle.game import GAME
 from core.battle.model import Attack, Choose, Pass, ReportResult, Score
 from core.battle.state import CampaignState, button_index, player_index
 from core.battle.pool import button_problem
+from core.battle.record_write import RECORD_FORMAT, SETUP_OPTIONS, write_record
 from core.protocol import (
-    CHANCE, MAX_DEPTH, MAX_RECORD_ACTIONS, MODERATOR, JSON, IllegalAction, InputError, is_int, quote, thaw, too_deep,
+    CHANCE, MAX_DEPTH, MAX_RECORD_ACTIONS, MODERATOR, JSON, IllegalAction, InputError, is_int, quote, too_deep,
 )
 
-RECORD_FORMAT = "buttonmen-battle-record/1"
 TOP_KEYS = {"format", "title", "source", "options", "players", "record_overrides", "rounds", "aliases", "expect"}
 ROUND_KEYS = {"round", "order", "tiebreaks", "battles", "passes", "choices", "expect"}
 BATTLE_KEYS = {"player", "from", "to", "winner", "score", "small_points", "match"}
@@ -37,7 +36,9 @@ MAX_ROUNDS = 1000
 MAX_RECORD_BYTES = 20_000_000
 """The largest record file read (the command line reads no byte further)."""
 MAX_TITLE = 500
-SETUP_OPTIONS = ("setup", "move_order", "record_overrides", "player_names")
+
+__all__ = ["RECORD_FORMAT", "RecordFailure", "Replayed", "load_record", "parse_record", "read_record",
+           "replay_report", "write_record"]
 
 
 class RecordFailure(InputError, IllegalAction):
@@ -462,75 +463,3 @@ def replay_report(replayed: Replayed) -> dict[str, JSON]:
         "ranking": [state.names[p] for p in state.ranking],
         "warnings": list(state.warnings),
     }
-
-
-# --------------------------------------------------------------------------- writing
-
-
-def write_record(state: CampaignState, title: str = "") -> dict[str, JSON]:
-    """A campaign record (section 10) of a state: start, every finished round, counts to expect."""
-    board, options = state.board, thaw(state.options)
-    written = {k: v for k, v in options.items() if k not in SETUP_OPTIONS and v != GAME.resolve_options({})[k]}
-    players = []
-    for p, name in enumerate(state.names):
-        armies = [{"button": state.buttons[a], "territory": board.territories[state.home[a]].id,
-                   **({"recipe": state.recipes[a]} if state.recipes[a] else {})}
-                  for a in range(len(state.buttons)) if _first_owner(state, a) == p]
-        players.append({"name": name, "colour": state.colours[p], "armies": armies})
-    rounds = []
-    for log in state.past:
-        entry: dict[str, JSON] = {"round": log.number}
-        if log.number == 1 and log.move_order:
-            entry["order"] = [state.names[p] for p in log.move_order]
-        tiebreaks: list[JSON] = []
-        battles: list[JSON] = []
-        for index, battle in enumerate(log.battles):
-            item: dict[str, JSON] = {}
-            result = battle.result
-            if battle.kind == "tiebreak":
-                item["territory"] = board.territories[battle.target].id
-            else:
-                item.update({"player": state.names[battle.players[0]],
-                             "from": board.territories[battle.origin].id,  # type: ignore[index]
-                             "to": board.territories[battle.target].id})
-            if battle.kind != "walkover" and result is not None and result.winner is not None:
-                winner, loser = battle.armies[result.winner], battle.armies[1 - result.winner]
-                item["winner"] = state.buttons[winner]  # type: ignore[index]
-                if battle.kind == "tiebreak":
-                    item["loser"] = state.buttons[loser]  # type: ignore[index]
-                item["score"] = str(result.score)
-                if result.small_points is not None:
-                    item["small_points"] = result.small_points
-            match = log.matches[index] if index < len(log.matches) else None
-            if match is not None:
-                item["match"] = match.to_record()
-            (tiebreaks if battle.kind == "tiebreak" else battles).append(item)
-        if tiebreaks:
-            entry["tiebreaks"] = tiebreaks
-        entry["battles"] = battles
-        if log.passes:
-            entry["passes"] = [state.names[p] for p in log.passes]
-        if log.choices:
-            entry["choices"] = {board.territories[t].id: state.buttons[a] for t, a in log.choices}
-        entry["expect"] = {
-            "lands": {name: sum(1 for o in log.owners if o == p) for p, name in enumerate(state.names)},
-            "pending": [board.territories[t].id for t in log.pending],
-            "eliminated": [state.names[p] for p in log.eliminated],
-        }
-        rounds.append(entry)
-    record: dict[str, JSON] = {
-        "format": RECORD_FORMAT, "title": title or f"ButtonMen Battle on {board.name}",
-        "options": {**written, "seed": state.seed}, "players": players,
-    }
-    if state.options["record_overrides"]:
-        record["record_overrides"] = thaw(state.options["record_overrides"])
-    record["rounds"] = rounds
-    if state.is_over:
-        record["expect"] = {"winner": None if state.victor is None else state.names[state.victor]}
-    return record
-
-
-def _first_owner(state: CampaignState, army: int) -> int:
-    """The player who picked ``army`` (armies are dealt player by player, in pick order)."""
-    per = len(state.buttons) // len(state.names)
-    return army // per

@@ -17,7 +17,7 @@ from core.battle import pool
 from core.battle.pool import button_problem
 from core.battle.maps import load_map
 from core.battle.placement import place
-from core.battle.state import COLOURS
+from core.battle.options import COLOURS
 from core.protocol import JSON, InputError, name_problem
 
 SETUP_STREAM = 4_211

@@ -12,10 +12,13 @@ same name (``GAME.options``).  Modules, each importing only those above it:
   :class:`ReportResult`)
   and round values (``Battle``, ``Result``, ``Claim``, ``Pending``, ``RoundLog``).
 * :mod:`.resolution` -- who takes each stake (most convincing win, owner's choice, coin, pending).
-* :mod:`.state` -- :class:`CampaignState`: orders, battles, resolution, elimination, victory.
+* :mod:`.options` (every Ruling), :mod:`.campaign` (fields and facts), :mod:`.rounds` (battles,
+  resolution, elimination, victory), :mod:`.orders` (picks and orders) and :mod:`.state`
+  (:class:`CampaignState`: who acts, legal actions, views, play; the start).
 * :mod:`.render` -- ``describe``, ``svg`` and :func:`round_summary` (forum posts, Markdown or BBCode).
 * :mod:`.strength` / :mod:`.bot` -- looked-up button strength and the :class:`OrderBot`.
-* :mod:`.game` -- the Game object; :mod:`.record` -- campaign records (section 10).
+* :mod:`.game` -- the Game object; :mod:`.record` -- campaign records (section 10), written by
+  :mod:`.record_write`.
 * :mod:`.setup` -- the ``setup`` option from a form's picks (blank: random eligible buttons) and
   territories (none: the balanced placement), and a moderator's ``Name: Button @ Territory`` lines.
 * :mod:`.summary` -- a finished round in sentences (who took what, with which win, over whose claim),

@@ -1,21 +1,20 @@
 """``python -m core.battle replay RECORD.json [--json]``: replay a campaign record (rulebook section 10).
 
 Exit status 0 when the record replays and every ``expect`` holds, 1 when a rule or an ``expect``
-fails (the message names round, battle and reason), 2 when the file is not a readable record.
+fails (the message names round, battle and reason), 2 when the file is not a readable record (one
+line; at most ``MAX_RECORD_BYTES`` are read, so ``/dev/zero`` is refused too) or the arguments are wrong.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
-from core.battle.record import RecordFailure, Replayed, load_record, replay_report
+from core.battle.record import RecordFailure, Replayed, load_record, read_record, replay_report
 from core.battle.render import battle_line
 from core.protocol import InputError
-
-MAX_BYTES = 20_000_000
+from core.simulate import Arguments
 
 
 def text_report(replayed: Replayed) -> list[str]:
@@ -46,23 +45,18 @@ def text_report(replayed: Replayed) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m core.battle", description="ButtonMen Battle campaign records")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = Arguments(prog="python -m core.battle", description="ButtonMen Battle campaign records")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Arguments)
     replay = commands.add_parser("replay", help="replay a campaign record and check its expect entries")
     replay.add_argument("record", type=Path)
     replay.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     try:
         args = parser.parse_args(argv)
-    except SystemExit as stop:
-        return 2 if stop.code else 0
-    try:
-        if args.record.stat().st_size > MAX_BYTES:
-            raise InputError(str(args.record), f"a record is at most {MAX_BYTES:,} bytes")
-        data = json.loads(args.record.read_text(encoding="utf-8"))
-        replayed = load_record(data)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        print(f"{args.record}: not a readable record: {error}", file=sys.stderr)
+    except InputError as error:
+        print(f"python -m core.battle: {error}", file=sys.stderr)
         return 2
+    try:
+        replayed = load_record(read_record(args.record))
     except RecordFailure as failure:
         print(f"{args.record}: {failure}", file=sys.stderr)
         return 1

@@ -7,7 +7,8 @@ from typing import Any
 from core.battle.bot import OrderBot
 from core.battle.model import Attack, ReportResult
 from core.battle.render import describe, svg
-from core.battle.state import OPTIONS, CampaignState, initial_state
+from core.battle.options import OPTIONS
+from core.battle.state import CampaignState, initial_state
 from core.protocol import JSON, Action, BotLevel, Game, Options, State, register
 
 

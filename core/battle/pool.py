@@ -134,6 +134,13 @@ def build_pick_list(stats: Sequence[Any], band: str, min_games: int) -> tuple[En
     return entries([s for s in stats if s["games"] >= min_games and low <= s["win_rate"] <= high])
 
 
+def not_eligible(button: str, options: Any) -> str:
+    """The refusal of a button that is not in the eligible pool (BB-03), as a sentence."""
+    listed = eligible(options) != tl_pool()
+    where = "the coordinator's pick list" if listed else "the Tournament-Legal buttons"
+    return f"{button} is not an eligible button: this campaign's buttons come from {where} (BB-03)"
+
+
 def eligible(options: Any) -> tuple[Entry, ...]:
     """The buttons players may pick under these options (BB-03)."""
     choice = options["button_pool"]

@@ -2,8 +2,7 @@
 
 * :func:`load_record` turns a record into the campaign state after any number of rounds, checking
   every order and result against the rules and every ``expect`` against the replay.
-* :func:`write_record` turns a campaign state into such a record (engine battles carry their
-  Button Men match record under ``match``, so the whole campaign replays match by match).
+* :func:`write_record` (from :mod:`.record_write`) turns a campaign state into such a record.
 * :func:`replay_report` is the ``--json`` form of a replay.
 
 Errors: :class:`~core.protocol.InputError` when the document is not a readable record (wrong shape or
@@ -13,6 +12,8 @@ reason).
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,19 +22,27 @@ from core import rng
 from core.battle.game import GAME
 from core.battle.model import Attack, Choose, Pass, ReportResult, Score
 from core.battle.state import CampaignState, button_index, player_index
-from core.protocol import CHANCE, MODERATOR, JSON, IllegalAction, InputError, is_int, thaw
+from core.battle.pool import button_problem
+from core.battle.record_write import RECORD_FORMAT, SETUP_OPTIONS, write_record
+from core.protocol import (
+    CHANCE, MAX_DEPTH, MAX_RECORD_ACTIONS, MODERATOR, JSON, IllegalAction, InputError, is_int, quote, too_deep,
+)
 
-RECORD_FORMAT = "buttonmen-battle-record/1"
 TOP_KEYS = {"format", "title", "source", "options", "players", "record_overrides", "rounds", "aliases", "expect"}
 ROUND_KEYS = {"round", "order", "tiebreaks", "battles", "passes", "choices", "expect"}
 BATTLE_KEYS = {"player", "from", "to", "winner", "score", "small_points", "match"}
 TIEBREAK_KEYS = {"territory", "winner", "loser", "score", "small_points", "match"}
 MAX_ROUNDS = 1000
-SETUP_OPTIONS = ("setup", "move_order", "record_overrides", "player_names")
+MAX_RECORD_BYTES = 20_000_000
+"""The largest record file read (the command line reads no byte further)."""
+MAX_TITLE = 500
+
+__all__ = ["RECORD_FORMAT", "RecordFailure", "Replayed", "load_record", "parse_record", "read_record",
+           "replay_report", "write_record"]
 
 
-class RecordFailure(IllegalAction):
-    """A record that breaks a rule or whose ``expect`` does not hold."""
+class RecordFailure(InputError, IllegalAction):
+    """A record that breaks a rule: ``where`` names the round and the battle, ``reason`` the rule."""
 
 
 @dataclass
@@ -52,7 +61,8 @@ def _object(where: str, value: Any, keys: set[str]) -> dict[str, Any]:
         raise InputError(where, "must be a JSON object", value)
     extra = sorted(set(value) - keys)
     if extra:
-        raise InputError(where, f"has unknown keys: {', '.join(extra)}")
+        raise InputError(where, f"has unknown keys: {', '.join(map(quote, extra[:3]))}; it may have "
+                                f"{', '.join(sorted(keys))}")
     return value
 
 
@@ -76,6 +86,11 @@ def _text(where: str, value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InputError(where, "must be a non-empty text", value)
     return value
+
+
+def _title(where: str, value: Any) -> None:
+    if value is not None and not (isinstance(value, str) and len(value) <= MAX_TITLE):
+        raise InputError(where, f"must be a text of at most {MAX_TITLE} characters", value)
 
 
 def _small(where: str, value: Any) -> int | None:
@@ -124,9 +139,11 @@ def _start(data: dict[str, Any]) -> CampaignState:
 
 def _aliases(data: dict[str, Any]) -> dict[str, str]:
     raw = _object("aliases", data.get("aliases", {}), {"buttons"})
-    buttons = raw.get("buttons", {})
-    if not isinstance(buttons, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in buttons.items()):
-        raise InputError("aliases.buttons", "must map record spellings to button names", buttons)
+    buttons = _mapping("aliases.buttons", raw.get("buttons", {}))
+    for spelling, name in buttons.items():
+        problem = button_problem(spelling) or button_problem(name)
+        if problem:
+            raise InputError("aliases.buttons", f"must map record spellings to button names: {problem}")
     return dict(buttons)
 
 
@@ -143,7 +160,7 @@ class _Round:
         where = f"round {self.number}"
         if battle is not None:
             where += f", {'tie-break' if tiebreak else 'battle'} {battle + 1}"
-        return RecordFailure(f"{where}: {reason}")
+        return RecordFailure(where, reason)
 
     def apply(self, action: Any, actor: int, battle: int | None = None, tiebreak: bool = False) -> None:
         try:
@@ -152,27 +169,29 @@ class _Round:
             raise self.fail(str(error), battle, tiebreak) from None
 
     def territory(self, name: Any, battle: int | None, tiebreak: bool = False) -> int:
-        try:
-            return self.state.board.index(_text("territory", name))
-        except InputError as error:
-            raise self.fail(error.reason + f": {name!r}", battle, tiebreak) from None
+        return self.named("territory", name, battle, tiebreak)
 
     def army(self, name: Any, battle: int | None, tiebreak: bool = False) -> int:
-        try:
-            return button_index(self.state, _text("button", name), self.aliases)
-        except InputError as error:
-            raise self.fail(f"{error.reason}: {name!r}", battle, tiebreak) from None
+        return self.named("button", name, battle, tiebreak)
 
     def player(self, name: Any, battle: int | None = None) -> int:
+        return self.named("player", name, battle)
+
+    def named(self, kind: str, name: Any, battle: int | None, tiebreak: bool = False) -> int:
+        """The territory, army or player a record names (id, name or alias in any letter case)."""
+        if not isinstance(name, str) or not name.strip():
+            raise self.fail(f"a {kind} is named by a non-empty text; got {quote(name)}", battle, tiebreak)
         try:
-            return player_index(self.state, _text("player", name))
+            if kind == "territory":
+                return self.state.board.index(name)
+            return button_index(self.state, name, self.aliases) if kind == "button" else player_index(self.state, name)
         except InputError as error:
-            raise self.fail(f"{error.reason}: {name!r}", battle) from None
+            raise self.fail(f"{error.reason}: {quote(name)}", battle, tiebreak) from None
 
     def run(self) -> None:
         entry = self.entry
         if entry.get("round") != self.number:
-            raise self.fail(f"rounds must be numbered 1, 2, 3...; found {entry.get('round')!r}")
+            raise self.fail(f"rounds must be numbered 1, 2, 3...; found {quote(entry.get('round'))}")
         if self.state.is_over:
             raise self.fail("the campaign is already over")
         if entry.get("order") is not None and self.number > 1:
@@ -269,8 +288,9 @@ class _Round:
         if winner not in battle.armies:
             fought = " vs ".join(self.state.buttons[a] for a in battle.armies if a is not None)
             raise self.fail(f"the winner {self.state.buttons[winner]} did not fight in this battle ({fought})", k, tie)
-        if tie and entry.get("loser") is not None and self.army(entry["loser"], k, tie) not in battle.armies:
-            raise self.fail(f"the loser {entry['loser']} did not fight in this tie-break", k, tie)
+        loser = None if not tie or entry.get("loser") is None else self.army(entry["loser"], k, tie)
+        if loser is not None and loser not in battle.armies:
+            raise self.fail(f"the loser {self.state.buttons[loser]} did not fight in this tie-break", k, tie)
         report = ReportResult(index, battle.armies.index(winner), _score(f"round {self.number}", entry["score"]),
                               _small(f"round {self.number}", entry.get("small_points")))
         self.apply(report, MODERATOR, k, tie)
@@ -281,6 +301,8 @@ class _Round:
             raise self.fail("an engine battle carries its Button Men match record (match)", k, tie)
         if match.get("seed") != rng.derive(self.state.seed, self.number, index) or match.get("game") != "button-men":
             raise self.fail("the match record does not belong to this battle (its seed differs)", k, tie)
+        if len(match["actions"]) > MAX_RECORD_ACTIONS:
+            raise self.fail(f"a match record holds at most {MAX_RECORD_ACTIONS:,} actions", k, tie)
         for step, action in enumerate(match["actions"]):
             inner = self.state.matches[index]
             if inner is None or inner.is_over:
@@ -289,6 +311,8 @@ class _Round:
                 and set(action) == {"actor", "action"} else (inner.to_move, action)
             if seat is None:
                 raise self.fail(f"match action {step + 1} does not say who acts", k, tie)
+            if not is_int(seat) or seat not in (0, 1, CHANCE):
+                raise self.fail(f"match action {step + 1}: the actor is seat 0 or 1 or chance ({CHANCE})", k, tie)
             actor = CHANCE if seat == CHANCE else self.state.battles[index].players[seat]
             if actor is None:
                 raise self.fail(f"match action {step + 1}: no player plays that seat", k, tie)
@@ -310,11 +334,13 @@ class _Round:
         if result is None or result.winner is None:
             return
         army = battle.armies[result.winner]
-        if entry.get("winner") is not None and army is not None and self.army(entry["winner"], k, tie) != army:
-            raise self.fail(f"the record says {entry['winner']} won but the match was won by "
+        stated = None if entry.get("winner") is None or army is None else self.army(entry["winner"], k, tie)
+        if stated is not None and army is not None and stated != army:
+            raise self.fail(f"the record says {self.state.buttons[stated]} won but the match was won by "
                             f"{self.state.buttons[army]}", k, tie)
-        if entry.get("score") is not None and str(_score("score", entry["score"])) != str(result.score):
-            raise self.fail(f"the record's score {entry['score']} differs from the match's {result.score}", k, tie)
+        score = None if entry.get("score") is None else _score(f"round {self.number}", entry["score"])
+        if score is not None and str(score) != str(result.score):
+            raise self.fail(f"the record's score {score} differs from the match's {result.score}", k, tie)
 
     def choices(self, choices: dict[str, Any]) -> None:
         pending = dict(choices)
@@ -327,7 +353,8 @@ class _Round:
             pending = {key: v for key, v in pending.items() if self.territory(key, None) != territory}
             self.apply(Choose(territory, self.army(given, None)), min(self.state.actors))
         if pending:
-            raise self.fail(f"a choice is recorded for {next(iter(pending))} but none was needed")
+            place = self.state.board.name_of(self.territory(next(iter(pending)), None))
+            raise self.fail(f"a choice is recorded for {place} but none was needed")
 
 
 def _expect_round(state: CampaignState, number: int, expect: Any, aliases: Mapping[str, str]) -> list[str]:
@@ -347,21 +374,58 @@ def _expect_round(state: CampaignState, number: int, expect: Any, aliases: Mappi
     if "pending" in expect:
         wanted = sorted(helper.territory(t, None) for t in _list("pending", expect["pending"]))
         if wanted != sorted(log.pending):
-            shown = ", ".join(state.board.territories[t].id for t in log.pending) or "none"
-            problems.append(f"round {number}: expected pending {expect['pending']}, the replay gives {shown}")
+            said, shown = (", ".join(state.board.territories[t].id for t in ts) or "none"
+                           for ts in (wanted, log.pending))
+            problems.append(f"round {number}: expected pending {said}, the replay gives {shown}")
     if "eliminated" in expect:
         wanted = sorted(helper.player(p) for p in _list("eliminated", expect["eliminated"]))
         if wanted != sorted(log.eliminated):
-            shown = ", ".join(state.names[p] for p in log.eliminated) or "nobody"
-            problems.append(f"round {number}: expected eliminated {expect['eliminated']}, the replay gives {shown}")
+            said, shown = (", ".join(state.names[p] for p in ps) or "nobody" for ps in (wanted, log.eliminated))
+            problems.append(f"round {number}: expected eliminated {said}, the replay gives {shown}")
     return problems
+
+
+def parse_record(data: bytes) -> Any:
+    """The JSON document of a record file's bytes (at most :data:`MAX_RECORD_BYTES`); InputError says why not."""
+    if len(data) > MAX_RECORD_BYTES:
+        raise InputError("the file", f"is larger than {MAX_RECORD_BYTES:,} bytes, the most a record may have")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError("the file", "is not UTF-8 text") from None
+    except (ValueError, RecursionError):
+        raise InputError("the file", "is not a JSON document") from None
+
+
+def read_record(path: str | os.PathLike[str]) -> Any:
+    """The JSON document of a record file, never reading more than :data:`MAX_RECORD_BYTES` + 1 bytes."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise InputError("the file", f"cannot be read ({error.strerror or 'no access'})") from None
+    return parse_record(data)
+
+
+def _check_document(data: Any) -> dict[str, Any]:
+    """The record's top object, once it nests no deeper than the protocol allows and holds only valid Unicode."""
+    if too_deep(data):
+        raise InputError("record", f"nests more than {MAX_DEPTH} deep")
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError("record", "holds a text that is not valid Unicode (a lone surrogate)") from None
+    record = _object("record", data, TOP_KEYS)
+    if record.get("format") != RECORD_FORMAT:
+        raise InputError("record.format", f"must be {RECORD_FORMAT}", record.get("format"))
+    _title("title", record.get("title"))
+    _title("source", record.get("source"))
+    return record
 
 
 def load_record(data: Any, rounds: int | None = None) -> Replayed:
     """Replay a campaign record (its first ``rounds`` rounds), checking rules and ``expect``."""
-    data = _object("record", data, TOP_KEYS)
-    if data.get("format") != RECORD_FORMAT:
-        raise InputError("record.format", f"must be {RECORD_FORMAT!r}", data.get("format"))
+    data = _check_document(data)
     aliases = _aliases(data)
     state = _start(data)
     entries = _list("rounds", data.get("rounds"), MAX_ROUNDS)
@@ -373,10 +437,10 @@ def load_record(data: Any, rounds: int | None = None) -> Replayed:
         mismatches += _expect_round(state, number, entry.get("expect"), aliases)
     final = _object("expect", data.get("expect", {}), {"winner"})
     if "winner" in final and (rounds is None or rounds >= len(entries)):
-        wanted = final["winner"]
-        got = state.names[state.victor] if state.victor is not None else None
-        if (wanted is None) != (got is None) or (got is not None and player_index(state, wanted) != state.victor):
-            mismatches.append(f"expected the winner {wanted}, the replay gives {got or 'no winner'}")
+        wanted = None if final["winner"] is None else player_index(state, _text("expect.winner", final["winner"]))
+        if wanted != state.victor:
+            said, got = ("no winner" if p is None else state.names[p] for p in (wanted, state.victor))
+            mismatches.append(f"expected the winner {said}, the replay gives {got}")
     return Replayed(state, mismatches)
 
 
@@ -399,75 +463,3 @@ def replay_report(replayed: Replayed) -> dict[str, JSON]:
         "ranking": [state.names[p] for p in state.ranking],
         "warnings": list(state.warnings),
     }
-
-
-# --------------------------------------------------------------------------- writing
-
-
-def write_record(state: CampaignState, title: str = "") -> dict[str, JSON]:
-    """A campaign record (section 10) of a state: start, every finished round, counts to expect."""
-    board, options = state.board, thaw(state.options)
-    written = {k: v for k, v in options.items() if k not in SETUP_OPTIONS and v != GAME.resolve_options({})[k]}
-    players = []
-    for p, name in enumerate(state.names):
-        armies = [{"button": state.buttons[a], "territory": board.territories[state.home[a]].id,
-                   **({"recipe": state.recipes[a]} if state.recipes[a] else {})}
-                  for a in range(len(state.buttons)) if _first_owner(state, a) == p]
-        players.append({"name": name, "colour": state.colours[p], "armies": armies})
-    rounds = []
-    for log in state.past:
-        entry: dict[str, JSON] = {"round": log.number}
-        if log.number == 1 and log.move_order:
-            entry["order"] = [state.names[p] for p in log.move_order]
-        tiebreaks: list[JSON] = []
-        battles: list[JSON] = []
-        for index, battle in enumerate(log.battles):
-            item: dict[str, JSON] = {}
-            result = battle.result
-            if battle.kind == "tiebreak":
-                item["territory"] = board.territories[battle.target].id
-            else:
-                item.update({"player": state.names[battle.players[0]],
-                             "from": board.territories[battle.origin].id,  # type: ignore[index]
-                             "to": board.territories[battle.target].id})
-            if battle.kind != "walkover" and result is not None and result.winner is not None:
-                winner, loser = battle.armies[result.winner], battle.armies[1 - result.winner]
-                item["winner"] = state.buttons[winner]  # type: ignore[index]
-                if battle.kind == "tiebreak":
-                    item["loser"] = state.buttons[loser]  # type: ignore[index]
-                item["score"] = str(result.score)
-                if result.small_points is not None:
-                    item["small_points"] = result.small_points
-            match = log.matches[index] if index < len(log.matches) else None
-            if match is not None:
-                item["match"] = match.to_record()
-            (tiebreaks if battle.kind == "tiebreak" else battles).append(item)
-        if tiebreaks:
-            entry["tiebreaks"] = tiebreaks
-        entry["battles"] = battles
-        if log.passes:
-            entry["passes"] = [state.names[p] for p in log.passes]
-        if log.choices:
-            entry["choices"] = {board.territories[t].id: state.buttons[a] for t, a in log.choices}
-        entry["expect"] = {
-            "lands": {name: sum(1 for o in log.owners if o == p) for p, name in enumerate(state.names)},
-            "pending": [board.territories[t].id for t in log.pending],
-            "eliminated": [state.names[p] for p in log.eliminated],
-        }
-        rounds.append(entry)
-    record: dict[str, JSON] = {
-        "format": RECORD_FORMAT, "title": title or f"ButtonMen Battle on {board.name}",
-        "options": {**written, "seed": state.seed}, "players": players,
-    }
-    if state.options["record_overrides"]:
-        record["record_overrides"] = thaw(state.options["record_overrides"])
-    record["rounds"] = rounds
-    if state.is_over:
-        record["expect"] = {"winner": None if state.victor is None else state.names[state.victor]}
-    return record
-
-
-def _first_owner(state: CampaignState, army: int) -> int:
-    """The player who picked ``army`` (armies are dealt player by player, in pick order)."""
-    per = len(state.buttons) // len(state.names)
-    return army // per

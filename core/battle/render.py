@@ -5,8 +5,8 @@ from __future__ import annotations
 from html import escape
 
 from core.battle.model import Battle, RoundLog
-from core.battle.state import CampaignState
-from core.protocol import CHANCE, MODERATOR
+from core.battle.state import CampaignState, actor_label
+from core.protocol import CHANCE
 from core.svg import document, text
 
 NEUTRAL, PENDING_INK, HOLE = "#c8c8c8", "#555555", "#9a9a9a"
@@ -32,15 +32,6 @@ def army_label(state: CampaignState, army: int | None, player: int | None) -> st
         return "nobody"
     who = "nobody" if player is None else state.names[player]
     return f"{who}'s {state.buttons[army]}"
-
-
-def actor_label(state: CampaignState, actor: int) -> str:
-    """A campaign actor in words: a player's name, chance or the moderator."""
-    if actor == CHANCE:
-        return "chance (typed dice)"
-    if actor == MODERATOR:
-        return "the moderator"
-    return state.names[actor]
 
 
 def battle_line(state: CampaignState, index: int, battle: Battle) -> str:
@@ -169,12 +160,31 @@ def svg(state: CampaignState, viewer: int | None) -> str:
     return document(WIDTH, HEIGHT, title, body)
 
 
+MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~&")
+"""Characters a Markdown post escapes with a backslash in names (CommonMark lets any of them be escaped)."""
+ZERO_WIDTH_SPACE = "\u200b"
+
+
+def forum_text(words: str, style: str) -> str:
+    """``words`` as plain text inside a forum post: Markdown's special characters backslash-escaped;
+    in BBCode every ``[`` followed by a zero-width space, so no tag can start (BBCode has no escape)."""
+    if style == "markdown":
+        return "".join(f"\\{c}" if c in MARKDOWN_SPECIAL else c for c in words)
+    return words.replace("[", "[" + ZERO_WIDTH_SPACE)
+
+
 def round_summary(state: CampaignState, round_number: int, style: str = "markdown") -> str:
-    """A forum post about a finished round: battles, captures, land counts (``markdown`` or ``bbcode``)."""
+    """A forum post about a finished round: battles, captures, land counts (``markdown`` or ``bbcode``).
+
+    Player and button names are copied as plain text (:func:`forum_text`): a name cannot bring its own markup.
+    """
     if style not in ("markdown", "bbcode"):
         raise ValueError("style must be markdown or bbcode")
     if not 1 <= round_number <= len(state.past):
         raise ValueError(f"round {round_number} is not finished (finished rounds: {len(state.past)})")
+    over = state.end if round_number == len(state.past) and state.phase == "over" else None
+    state = state._with(names=tuple(forum_text(n, style) for n in state.names),
+                        buttons=tuple(forum_text(b, style) for b in state.buttons))
     log: RoundLog = state.past[round_number - 1]
     board = state.board
     md = style == "markdown"
@@ -207,6 +217,6 @@ def round_summary(state: CampaignState, round_number: int, style: str = "markdow
         out = " (eliminated)" if p in log.eliminated else ""
         counts.append(f"{name}: {held}{out}")
     lines += items(counts)
-    if round_number == len(state.past) and state.phase == "over":
-        lines += ["", bold(f"Campaign over: {state.end}")]
+    if over is not None:
+        lines += ["", bold(f"Campaign over: {forum_text(over, style)}")]
     return "\n".join(lines)

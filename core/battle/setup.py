@@ -14,10 +14,11 @@ from typing import Any
 
 from core import rng
 from core.battle import pool
+from core.battle.pool import button_problem
 from core.battle.maps import load_map
 from core.battle.placement import place
-from core.battle.state import COLOURS
-from core.protocol import JSON, InputError
+from core.battle.options import COLOURS
+from core.protocol import JSON, InputError, name_problem
 
 SETUP_STREAM = 4_211
 """The path number of the stream that draws random picks and the placement: ``derive(seed, 4211)``."""
@@ -48,7 +49,7 @@ def campaign_setup(seed: int, options: Mapping[str, Any], names: Sequence[str],
                 continue
             entry = by_name.get(pool.canonical(pick.strip()).casefold())
             if entry is None and not reported:
-                raise InputError(f"picks of {name}", "not an eligible button (BB-03)", pick)
+                raise InputError(f"picks of {name}", pool.not_eligible(pick.strip(), options))
             button = entry.name if entry is not None else pick.strip()
             if options["unique_buttons"] and button.casefold() in taken:
                 raise InputError(f"picks of {name}", "already picked: the earlier pick stands, so pick another "
@@ -79,7 +80,11 @@ def campaign_setup(seed: int, options: Mapping[str, Any], names: Sequence[str],
 
 
 def parse_setup_lines(text: str) -> tuple[list[str], list[list[str]], list[list[str]] | None]:
-    """Names, buttons and territories (None when no line gives any) from ``Name: Button @ Territory, ...``."""
+    """Names, buttons and territories (None when no line gives any) from ``Name: Button @ Territory, ...``.
+
+    Every army names its button (a blank one is refused, never drawn at random); names and buttons
+    have the limits of names people give and of Button Men button names.
+    """
     names: list[str] = []
     buttons: list[list[str]] = []
     places: list[list[str]] = []
@@ -90,14 +95,31 @@ def parse_setup_lines(text: str) -> tuple[list[str], list[list[str]], list[list[
         if len(line) > MAX_LINE or ":" not in line:
             raise InputError(f"line {number}", "write Name: Button @ Territory, Button @ Territory", line[:80])
         name, _, rest = line.partition(":")
-        armies = [a.strip() for a in rest.split(",") if a.strip()]
-        if not name.strip() or not armies:
+        if not rest.strip():
             raise InputError(f"line {number}", "a player needs a name and at least one button", line[:80])
+        armies = [army.partition("@") for army in rest.split(",")]
+        problem = _line_problem(name.strip(), [button.strip() for button, _, _ in armies])
+        if problem:
+            raise InputError(f"line {number}", problem, line[:80])
         names.append(name.strip())
-        buttons.append([a.partition("@")[0].strip() for a in armies])
-        places.append([a.partition("@")[2].strip() for a in armies])
+        buttons.append([button.strip() for button, _, _ in armies])
+        places.append([place.strip() for _, _, place in armies])
     given = [t for row in places for t in row if t]
     if given and len(given) != sum(len(row) for row in places):
         raise InputError("territories", "give every army its territory (Button @ Territory), or none for the "
                                         "balanced random placement")
     return names, buttons, places if given else None
+
+
+def _line_problem(name: str, buttons: list[str]) -> str | None:
+    """What is wrong with a moderator line's player name or one of its buttons, else None."""
+    problem = name_problem(name)
+    if problem:
+        return f"the player's name: {problem}"
+    for k, button in enumerate(buttons, 1):
+        if not button:
+            return f"army {k} has no button: write Button @ Territory (a blank is not drawn at random)"
+        problem = button_problem(button)
+        if problem:
+            return f"army {k}: {problem}"
+    return None

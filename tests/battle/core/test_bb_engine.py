@@ -52,7 +52,7 @@ def test_subgame_gives_the_battle_and_the_seat() -> None:
                 assert found[1] == seat_number and found[0] is state.matches[index]
     assert state.subgame(0, state.names.index("Eve")) is None
     outsider = next(p for p in state.actors if p not in state.battles[0].players)
-    with pytest.raises(IllegalAction, match="plays no part in game 1"):
+    with pytest.raises(IllegalAction, match=f"{state.names[outsider]} does not fight in battle 1"):
         state.apply(SubAction(0, match.legal_actions(min(match.actors))[0]), outsider)
 
 

@@ -313,7 +313,19 @@ class ImperioView(GameView):
             self.table.selected = action.frm
             self.say("")
         else:
+            asked = self.focus.version
             self.page.play(action)
+            if not self.page.notice and self.focus.version == asked:  # unless the redraw asked a question
+                self.keep_focus_on_next_piece()
+
+    def keep_focus_on_next_piece(self) -> None:
+        """After a move from the lists, a focus lost with the pressed button goes on to the next piece that can
+        act (or to "End the turn"), so a keyboard player goes on where they were."""
+        state = self.page.session.state
+        assert isinstance(state, ImperioState)
+        squares = self.table.ready_pieces(state) if self.interactive(self.page) else []
+        piece = state.board[squares[0]] if squares else None
+        self.focus.keep(f"{name(squares[0])}: {piece_words(state, piece)}" if piece is not None else "End the turn")
 
     def confirm_attack(self) -> None:
         pending = self.table.pending

@@ -402,3 +402,42 @@ def test_every_change_a_bot_task_makes_goes_through_the_pages_committer() -> Non
     run(session.drive_bots())
     assert session.state.is_over and not session.thinking and len(session.steps) == len(session.state.history)
     assert outside == []
+
+
+def imperio_bot_to_move(**params: Any) -> GameSession:
+    """An Imperio Bellum game where the greedy bot (blue) is to play its first turn: many actions."""
+    import core.imperio as ib
+
+    game = core.get_game("imperio-bellum")
+    state = game.new(seed=11, setup="default_armies").apply(ib.ChooseRole("attacker")).apply(ib.EndTurn())
+    return GameSession(game, [HUMAN, "greedy"], state, **params)
+
+
+def test_a_bots_whole_turn_is_shown_in_one_update() -> None:
+    session = imperio_bot_to_move(whole_turns=True)
+    shown: list[int] = []
+    session.param.watch(lambda event: shown.append(len(session.steps)), ["state"])
+    run(session.drive_bots())
+    assert session.human_to_move and len(shown) == 1 and shown[0] == len(session.steps) >= 3
+    assert {step.actor for step in session.steps} == {1} and session.turn_length == 0
+    one_by_one = imperio_bot_to_move()
+    run(one_by_one.drive_bots())
+    assert one_by_one.state == session.state  # the same actions, only shown differently
+
+
+def test_a_paced_bot_turn_shows_its_progress_and_skips_to_its_end() -> None:
+    session = imperio_bot_to_move(whole_turns=True, turn_pace=0.3)
+    progress: list[tuple[int, int]] = []
+    session.param.watch(lambda event: progress.append((session.turn_shown, session.turn_length)), ["turn_shown"])
+
+    async def scenario() -> None:
+        task = asyncio.ensure_future(session.drive_bots())
+        while len(session.steps) < 2:
+            await asyncio.sleep(0.01)
+        session.skip_turn()
+        await task
+
+    run(scenario())
+    length = len(session.steps)
+    assert progress[:2] == [(1, length), (2, length)] and progress[-1] == (0, 0)
+    assert session.human_to_move and session.turn_length == 0 and not session.thinking

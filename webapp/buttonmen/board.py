@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any
 
 import panel as pn
-from bokeh.events import Tap
+from bokeh.events import DoubleTap, Tap
 from bokeh.models import ColumnDataSource, TapTool
 
 from core.buttonmen import ButtonMenState
@@ -54,6 +54,7 @@ class DiceBoard(Board):
         self.figure = self._build()
         self.x_range = self.figure.x_range
         self.figure.on_event(Tap, self._on_tap)
+        self.figure.on_event(DoubleTap, self._on_tap)  # BokehJS reports a quick second click only as this
         self.figure.on_change("inner_width", self._on_resize)
         self._scale = 1.0
         """The board's width on screen over its own (the browser reports it)."""
@@ -152,12 +153,12 @@ class DiceBoard(Board):
             self._scale = scale
             self.redraw()
 
-    def _on_tap(self, event: Tap) -> None:
+    def _on_tap(self, event: Tap | DoubleTap) -> None:
         """A tap anywhere on the board: report the die in play under it, if any.
 
         Taps are read as coordinates (not through the source's selection), so
-        successive clicks never race with the server's redraw.  BokehJS takes a
-        second click within about 250 ms for a double tap, which is ignored.
+        successive clicks never race with the server's redraw.  BokehJS reports a
+        second click within about 250 ms as a double tap: it counts as a tap too.
         """
         if event.x is None or event.y is None:
             return

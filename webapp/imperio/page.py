@@ -58,6 +58,7 @@ from webapp.imperio.setup import PIECE_LABELS, SETUP_PHASES, SetupControls
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.links import QUERY_KEY
+from webapp.shell.pacing import BotPace
 from webapp.shell.sections import Disclosure
 from webapp.shell.session import HUMAN
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, heading, html
@@ -142,7 +143,7 @@ class ImperioView(GameView):
     default_seats = (HUMAN, GAME.default_bot)
     board_width = 680
     offers_undo = False
-    keys = ("e", "c", "Escape", "u", "f")
+    keys = ("e", "c", "Escape", "u", "f", "s")
     key_rows = (
         ("Tab / Shift+Tab", "move between the pieces, their moves and the other controls"),
         ("Enter or Space", "press the focused button"),
@@ -151,6 +152,7 @@ class ImperioView(GameView):
         ("E", "end the turn"),
         ("U", "undo within the current turn (never past a die roll)"),
         ("F", "flip the board (turn it 180°)"),
+        ("S", "skip to the end of the bot's turn (when it is shown action by action)"),
     )
 
     def __init__(self) -> None:
@@ -210,6 +212,8 @@ class ImperioView(GameView):
         self.undo_button = button("Undo (U)", color="primary", variant="outline")
         self.undo_button.on_click(lambda _e: self.undo())
         self.waiting = html("", margin=(0, 5))
+        session.whole_turns = True  # a bot's turn is many actions: the page shows it in one update
+        self.pace = BotPace(session, skip_key="s")
         self.fights = html("", sizing_mode="stretch_width")
         self.link_note = html(f"<p class='rb-help'>{escape(LINK_NOTE)}</p>", sizing_mode="stretch_width",
                               visible=False)
@@ -224,7 +228,7 @@ class ImperioView(GameView):
         return [
             self.board_label, html(HINT, margin=(0, 5), sizing_mode="stretch_width"), self.overlay_boxes, self.flip,
             page.refused, self.prompt, self.odds_box,
-            heading("Your moves", 3), self.waiting, self.choices,
+            heading("Your moves", 3), self.waiting, self.pace, self.choices,
             self.pieces_heading, self.pieces, self.moves_heading, self.piece_moves, self.spawn_unit,
             self.setup, self.undo_button,
             Disclosure("All legal actions", self.all_actions, self.play_listed),
@@ -311,7 +315,19 @@ class ImperioView(GameView):
             self.table.selected = action.frm
             self.say("")
         else:
+            asked = self.focus.version
             self.page.play(action)
+            if not self.page.notice and self.focus.version == asked:  # unless the redraw asked a question
+                self.keep_focus_on_next_piece()
+
+    def keep_focus_on_next_piece(self) -> None:
+        """After a move from the lists, a focus lost with the pressed button goes on to the next piece that can
+        act (or to "End the turn"), so a keyboard player goes on where they were."""
+        state = self.page.session.state
+        assert isinstance(state, ImperioState)
+        squares = self.table.ready_pieces(state) if self.interactive(self.page) else []
+        piece = state.board[squares[0]] if squares else None
+        self.focus.keep(f"{name(squares[0])}: {piece_words(state, piece)}" if piece is not None else "End the turn")
 
     def confirm_attack(self) -> None:
         pending = self.table.pending
@@ -395,6 +411,8 @@ class ImperioView(GameView):
             self.undo()
         elif key == "f":
             self.flip.value = [] if self.flip.value else [True]
+        elif key == "s":
+            page.session.skip_turn()
 
     # --- redrawing --------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ the people at the table too.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
@@ -33,6 +34,8 @@ HUMAN = "human"
 """The seat value of a human player; every other value names a bot level."""
 
 Scheduler = Callable[[Callable[[], Coroutine[Any, Any, None]]], None]
+MAX_TURN_ACTIONS = 500
+"""The most actions of one bot turn played before the page shows them."""
 Committer = Callable[[Callable[[], None]], Awaitable[None]]
 """Runs a change of the session made by a bot task where the page sends it on (and waits for it)."""
 
@@ -84,7 +87,7 @@ def check_seats(game: Game, seats: Sequence[str], count: int | None = None) -> l
     return list(seats)
 
 
-async def _off_ui_thread(work: Callable[[], Action]) -> Action:
+async def _off_ui_thread[T](work: Callable[[], T]) -> T:
     """Run ``work`` without blocking the page's event loop.
 
     On the server a worker thread does it; in Pyodide (no threads) the page
@@ -114,6 +117,16 @@ class GameSession(param.Parameterized):
         default=False, doc="The people at the table may act as the moderator (referee).")
     held: bool = param.Boolean(  # type: ignore[assignment]
         default=False, doc="Bots wait: the page shows something the people at the table must see first.")
+    whole_turns: bool = param.Boolean(  # type: ignore[assignment]
+        default=False, doc="A bot plays its whole turn (every action while it alone may act) before the page "
+                           "shows it: one update per turn, not one per action.")
+    turn_pace: float = param.Number(  # type: ignore[assignment]
+        default=0.0, bounds=(0, None), doc="Seconds between the shown actions of a bot's whole turn "
+                                           "(0: the turn is shown at once).")
+    turn_length: int = param.Integer(  # type: ignore[assignment]
+        default=0, bounds=(0, None), doc="Actions of the bot turn being shown (0: none is under way).")
+    turn_shown: int = param.Integer(  # type: ignore[assignment]
+        default=0, bounds=(0, None), doc="Actions of that turn shown so far.")
 
     def __init__(self, game: Game, seats: Sequence[str], state: State | None = None,
                  **params: Any) -> None:
@@ -130,6 +143,7 @@ class GameSession(param.Parameterized):
         """Least seconds before a bot acts after ``step`` (the board's animation time)."""
         self._generation = 0
         self._driving: int | None = None
+        self._skip: asyncio.Event | None = None
         self.param.watch(lambda _event: self._kick(), ["held"])
 
     # --- queries -----------------------------------------------------------------
@@ -246,6 +260,23 @@ class GameSession(param.Parameterized):
                              "or the moderator")
         return make_bot(self.game, self.seats[player], seed=state.seed * 2 + player)
 
+    def skip_turn(self) -> None:
+        """Show the rest of the bot turn under way at once (when its actions are shown at a pace)."""
+        if self._skip is not None:
+            self._skip.set()
+
+    def bot_turn(self, state: State, actor: int) -> list[Step]:
+        """The bot's actions from ``state``: one, or with :attr:`whole_turns` every action while it alone may act."""
+        bot, steps = self.bot_for(state, actor), list[Step]()
+        while len(steps) < MAX_TURN_ACTIONS:
+            action = bot.choose(state, actor)
+            after = state.apply(action, actor)
+            steps.append(Step(state, action, after, actor))
+            state = after
+            if not self.whole_turns or state.actors != {actor}:
+                break
+        return steps
+
     async def drive_bots(self) -> None:
         """Let the bots act until only people at the table may act or the game ends."""
         generation = self._generation
@@ -261,16 +292,37 @@ class GameSession(param.Parameterized):
                 started = time.monotonic()
                 if not self.thinking:
                     await self.commit(partial(self._think, generation))
-                action = await _off_ui_thread(partial(self.bot_for(state, bots[0]).choose, state, bots[0]))
+                steps = await _off_ui_thread(partial(self.bot_turn, state, bots[0]))
                 wait = self.pace(self.steps[-1] if self.steps else None) - (time.monotonic() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)
                 # a person may move while the bot thinks (several may act): then it thinks again
-                await self.commit(partial(self._bot_move, generation, state, action, bots[0]))
+                await self._show_turn(generation, steps)
         finally:
             if self._driving == generation:
                 self._driving = None
                 await self.commit(partial(self._rest, generation))
+
+    async def _show_turn(self, generation: int, steps: list[Step]) -> None:
+        """Show a bot's ``steps``: at once, or one by one at :attr:`turn_pace` until skipped."""
+        if self.turn_pace <= 0 or len(steps) == 1:
+            await self.commit(partial(self._bot_moves, generation, steps))
+            return
+        self._skip = skip = asyncio.Event()
+        shown = 0
+        try:
+            while shown < len(steps) and generation == self._generation:
+                batch = steps[shown:] if skip.is_set() else steps[shown:shown + 1]
+                await self.commit(partial(self._bot_moves, generation, batch, len(steps), shown + len(batch)))
+                if self.state is not batch[-1].after:
+                    return  # a new game or an undo
+                shown += len(batch)
+                if shown < len(steps):
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(skip.wait(), self.turn_pace)
+        finally:
+            self._skip = None
+            await self.commit(partial(self._turn_done, generation))
 
     # --- internals ---------------------------------------------------------------
 
@@ -289,10 +341,17 @@ class GameSession(param.Parameterized):
         if generation == self._generation and self._driving is None:
             self.thinking = False
 
-    def _bot_move(self, generation: int, state: State, action: Action, actor: int) -> None:
-        """Play a bot's ``action`` chosen in ``state``, unless the game moved on meanwhile."""
-        if generation == self._generation and self.state is state:
-            self._advance(action, actor, thinking=False)
+    def _bot_moves(self, generation: int, steps: list[Step], length: int = 0, shown: int = 0) -> None:
+        """Show a bot's ``steps`` (of a turn of ``length`` actions, ``shown`` of them then shown), unless the
+        game moved on since the bot chose them."""
+        if generation == self._generation and self.state is steps[0].before:
+            self.param.update(state=steps[-1].after, steps=[*self.steps, *steps], thinking=False,
+                              turn_length=length if shown < length else 0, turn_shown=shown if shown < length else 0)
+            self._kick()
+
+    def _turn_done(self, generation: int) -> None:
+        if generation == self._generation:
+            self.param.update(turn_length=0, turn_shown=0)
 
     def _advance(self, action: Action, actor: int, **extra: Any) -> None:
         after = self.state.apply(action, actor)

@@ -92,12 +92,17 @@ def test_hot_seat_hides_each_secret_choice_behind_a_pass_the_device_screen() -> 
     assert "(X=17)" in app.text.text and "(X=6)" in app.text.text
 
 
-def test_clicks_offer_the_legal_attacks_by_name_and_play_them() -> None:
-    app = make_app(("human", "human"))
+def choose_swings(app: GamePage) -> None:
+    """Both people at the screen choose their swing die in turn (12 sides, then 8)."""
     for size in ("12 sides", "8 sides"):
         press(app.view.reveal)
         app.view.size_select.value = app.view.size_select.options[size]
         press(app.view.size_confirm)
+
+
+def test_clicks_offer_the_legal_attacks_by_name_and_play_them() -> None:
+    app = make_app(("human", "human"))
+    choose_swings(app)
     current = state(app)
     mover = current.to_move
     assert mover is not None and app.view.attack_box.visible
@@ -307,3 +312,17 @@ def test_undo_takes_back_the_humans_action_with_the_bots_reply_and_never_crosses
                 app.play(state(app).legal_actions()[0])
             assert app.undo_button.disabled != app.session.can_undo
     assert undone >= 3 and replies >= 1, f"undo too rarely offered to test it ({undone}, {replies} with a reply)"
+
+
+def test_a_quick_second_click_on_the_dice_is_taken_too() -> None:
+    from bokeh.events import DoubleTap, Tap
+
+    app = make_app(("human", "human"))
+    choose_swings(app)
+    board, mover = app.board, state(app).to_move
+    data = board.dice.data  # type: ignore[attr-defined]
+    spots = [(x, y) for x, y, p in zip(data["x"], data["y"], data["player"], strict=True) if p == mover][:2]
+    figure = board.figure  # type: ignore[attr-defined]
+    figure._trigger_event(Tap(figure, x=spots[0][0], y=spots[0][1]))
+    figure._trigger_event(DoubleTap(figure, x=spots[1][0], y=spots[1][1]))  # BokehJS's name for a quick second click
+    assert len(app.view.mine.value) == 2

@@ -148,6 +148,7 @@ def test_keyboard_play_through_the_piece_and_move_lists() -> None:
     assert view.table.selected == ib.parse("d2") and view.focus.target == "Kd2-d3 (step)" and view.focus.force
     view.press_piece_move(view.piece_moves.labels.index("Kd2-d3 (step)"))
     assert str(app.session.steps[-1].action) == "Kd2-d3"
+    assert view.focus.target == view.pieces.labels[0] and not view.focus.force  # the focus goes on, not away
     view.all_actions.value = next(i for label, i in view.all_actions.options.items() if label == "Kd3-d4")
     view.play_from_list()
     assert str(app.session.steps[-1].action) == "Kd3-d4"

@@ -36,7 +36,7 @@ def open_page(page: Page, url: str | None) -> None:
         page.reload()
     else:
         page.goto(url)
-    expect(page.locator(".bk-Canvas").first).to_be_visible()
+    expect(page.locator(".bk-Canvas").first).to_be_visible(timeout=60_000)  # a first page: 15 s on a busy machine
     expect(text_view(page)).to_contain_text(re.compile(r"Imperio Bellum\. (Turn \d+|Game over)"))
     page.locator("summary").filter(has_text="Move log").click()  # the log is folded at first
     expect(page.get_by_role("region", name="Move log, newest first")).to_be_visible()
@@ -183,3 +183,38 @@ def test_on_a_phone_the_pieces_and_words_shrink_with_the_board(page: Page, imper
     diamond, font = page.evaluate(SHRUNK_SIZES, [SHAPE_SIZES["diamond"], LABEL_PIXELS])
     assert diamond == pytest.approx(SHAPE_SIZES["diamond"] * scale, abs=1.5), "a piece outgrows its square"
     assert font == pytest.approx(LABEL_PIXELS * scale, abs=1), "the reserves' words overflow the board"
+
+
+INPUT_DELAYS = """() => { window.rbDelays = [];
+    document.addEventListener('pointerdown', e => window.rbDelays.push(performance.now() - e.timeStamp), true); }"""
+"""Records how long each click waited before the page handled it."""
+
+
+def test_a_bot_turn_shows_in_one_update_and_the_page_answers_clicks_while_the_bot_plays(
+        tall_page: Page, imperio_url: str) -> None:
+    page = tall_page
+    opening = GAME.new(seed=11, setup="default_armies").apply(ib.ChooseRole("attacker"))
+    open_page(page, f"{imperio_url}?game={links.encode(opening.to_record(), ['human', 'greedy'])}")
+    state = wait_for_turn(page, 1)
+    expect(page.get_by_label("Show the bot's turn")).to_have_value("the whole turn at once")  # the default pace
+    step = forward_step(state)
+    click_square(page, step.frm)
+    expect(page.get_by_role("button", name=f"{step} (step)")).to_be_visible()
+    act(page, lambda: click_square(page, step.to))
+    page.evaluate(INPUT_DELAYS)
+    page.keyboard.press("e")  # the bot (blue) plays its turn: about 1.5 s of thinking in all
+    heading = page.get_by_role("heading", name="Your moves")
+    mine = page.locator("strong").filter(has_text=re.compile(r"Turn 3: player 1 \(red attacker\) to act"))
+    ended = log_items(page).count() + 1  # the log once red's end of turn is in it
+    logged = set()
+    while True:
+        heading.click()  # plain text: the click does nothing, but the page must take it at once
+        logged.add(log_items(page).count())
+        if mine.is_visible():
+            break
+    state = settled_state(page)
+    blue = len(state.history) - len(opening.history) - 2  # red's step and end of turn, then blue's whole turn
+    assert state.turn == 3 and blue >= 3
+    assert logged <= {ended - 1, ended, len(state.history)}, f"the log showed the bot's turn in steps: {logged}"
+    delays = page.evaluate("window.rbDelays")
+    assert delays and max(delays) <= 100, f"clicks waited {delays} ms while the bot played"

@@ -517,7 +517,9 @@ class CampaignState(State):
         viewed = []
         for battle, match in zip(self.battles, self.matches, strict=True):
             seat = battle.players.index(viewer) if viewer is not None and viewer in battle.players else None
-            viewed.append(None if match is None else match.view(seat))
+            if match is not None:   # a player outside this battle knows neither side's secrets
+                match = match.view(seat) if seat is not None or viewer is None else match.view(0).view(1)
+            viewed.append(match)
         return self._with(matches=tuple(viewed))
 
     def _imagine(self, viewer: int, stream: int) -> Self:

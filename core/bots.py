@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Protocol
 
 from core import rng
-from core.protocol import Action, BotLevel, Game, State, action_key
+from core.protocol import CHANCE, Action, BotLevel, Game, State, action_key
 
 
 class Bot(Protocol):
@@ -55,6 +55,14 @@ def choices(state: State, actor: int | None = None) -> list[Action]:
     return [a for a in legal if not a.concedes] or legal
 
 
+def sample_entry(state: State, actor: int, stream: int) -> tuple[int, Action]:
+    """``(stream, action)``: typed dice drawn with their probabilities, a moderator's entry uniformly."""
+    outcomes = state.chance_outcomes() if actor == CHANCE else ()
+    if outcomes:
+        return rng.weighted(stream, outcomes)
+    return rng.choice(stream, state.legal_actions(actor))
+
+
 def _key(action: Action) -> str:
     return action_key(action.to_json())
 
@@ -62,7 +70,10 @@ def _key(action: Action) -> str:
 def first_actor(state: State) -> int:
     """The actor a search or a playout lets act: the lowest seat (simultaneous choices are taken in
     seat order), else typed dice or the moderator."""
-    return min(state.actors, key=lambda a: (a < 0, a))
+    actors = state.actors
+    if len(actors) == 1:
+        return next(iter(actors))
+    return min(actors, key=lambda a: (a < 0, a))
 
 
 @dataclass
@@ -199,7 +210,7 @@ class MCTSBot:
             mover = player if first else first_actor(state)
             first = False
             if mover < 0:   # chance or the moderator: sampled, not searched
-                stream, action = rng.choice(stream, state.legal_actions(mover))
+                stream, action = sample_entry(state, mover, stream)
                 state = state.apply(action, mover)
                 continue
             actions = {_key(a): a for a in choices(state, mover)}
@@ -233,7 +244,10 @@ class MCTSBot:
             if state.is_over:
                 return stream, state.returns()
             mover = first_actor(state)
-            stream, action = rng.choice(stream, choices(state, mover))
+            if mover < 0:
+                stream, action = sample_entry(state, mover, stream)
+            else:
+                stream, action = rng.choice(stream, choices(state, mover))
             state = state.apply(action, mover)
         if state.is_over:
             return stream, state.returns()

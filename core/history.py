@@ -35,11 +35,14 @@ class History[T](Sequence[T]):
     def plus(self, *new: T) -> History[T]:
         """This sequence followed by ``new`` (``self`` is unchanged)."""
         items, size = self._items, self._size
+        view = object.__new__(History)
         if len(items) == size:
             items.extend(new)
             if len(items) == size + len(new):
-                return self._view(items, len(items))
-        return self._view([*islice(items, size), *new], size + len(new))
+                view._items, view._size = items, size + len(new)
+                return view
+        view._items, view._size = [*islice(items, size), *new], size + len(new)
+        return view
 
     def __len__(self) -> int:
         return self._size

@@ -1,12 +1,13 @@
 """The bot ladder: every pair of bot levels plays seeded two-player matches, seats alternating.
 
     python -m core.ladder GAME [--matches N] [--levels random,greedy,mcts] [--seed S]
-                               [--option NAME=VALUE ...] [--json]
+                               [--option NAME=VALUE ...] [--timed] [--json]
 
 Each deal (seed) is played twice, once from each seat, so the luck of the deal (random buttons,
 dice) cancels out between the two levels.  For each pair the first level's wins, draws and losses
 are counted (a draw is half a win), with a 95 % Wilson interval on its score, and every level's
-mean and worst move time.
+mean and worst move time.  The bots play untimed, so a ladder repeats exactly (``--timed``: with
+the pages' time budgets, as strong as a visitor meets them on this machine).
 """
 
 from __future__ import annotations
@@ -73,12 +74,13 @@ class Ladder:
 
 
 def play_match(game: Game, seats: tuple[str, str], seed: int, options: dict[str, JSON],
-               times: dict[str, list[float]]) -> int | None:
+               times: dict[str, list[float]], *, timed: bool = False) -> int | None:
     """One seeded match; the winning seat (None: a draw)."""
-    return play_one(game, seed, options, seats, times).winner
+    return play_one(game, seed, options, seats, times, timed=timed).winner
 
 
-def run(game: Game, names: Sequence[str], matches: int, seed: int, options: dict[str, JSON]) -> Ladder:
+def run(game: Game, names: Sequence[str], matches: int, seed: int, options: dict[str, JSON], *,
+        timed: bool = False) -> Ladder:
     """Every pair of ``names`` plays ``matches`` matches: each deal twice, the levels swapping seats."""
     ladder = Ladder(move_seconds={name: [] for name in names})
     for first, second in combinations(names, 2):
@@ -86,7 +88,7 @@ def run(game: Game, names: Sequence[str], matches: int, seed: int, options: dict
         for i in range(matches):
             swapped = i % 2 == 1
             seats = (second, first) if swapped else (first, second)
-            winner = play_match(game, seats, seed + i // 2, options, ladder.move_seconds)
+            winner = play_match(game, seats, seed + i // 2, options, ladder.move_seconds, timed=timed)
             if winner is None:
                 pairing.draws += 1
             elif (winner == 1) == swapped:
@@ -118,6 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--levels", default="random,greedy,mcts", help="comma-separated bot levels")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first match")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    parser.add_argument("--timed", action="store_true", help="keep the bots' time budgets (no exact repeats)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     try:
         args = parser.parse_args(argv)
@@ -138,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"python -m core.ladder: {error}", file=sys.stderr)
         return 2
-    ladder = run(game, names, args.matches, args.seed, options)
+    ladder = run(game, names, args.matches, args.seed, options, timed=args.timed)
     print(json.dumps(ladder.summary()) if args.json else report(game, ladder))
     return 0
 

@@ -24,15 +24,43 @@ What each player sees.  :meth:`State.view` is the one place that decides it:
 descriptions, SVG, bots' determinization and public records (share links,
 saved files) all go through it.
 
-What a game writes.  A state subclass supplies small hooks -- ``actors``,
-``outcome``, ``_legal_actions(actor)``, ``_play(action, actor)`` and, where
-needed, ``_accepts`` (legal actions too many to list), ``_irreversible``
-(steps undo may not cross), ``view``/``_imagine`` (hidden information) and
-``public_length`` (what a public record may hold) -- and inherits ``apply``,
-``_with``, ``action_from_json``, ``undo`` and the records from here.  Its
-:class:`Game` supplies options, the first state, ``describe``/``svg`` and an
-evaluation; rendering lives with the game, so a state module never imports
-its renderer.
+What a game writes.  A state subclass supplies hooks and inherits ``apply``,
+``_with``, ``action_from_json``, ``undo``, the views' redaction and the records
+from here; its :class:`Game` supplies options, the first state,
+``describe``/``svg`` and an evaluation (rendering lives with the game, so a
+state module never imports its renderer).  The hooks, and which games use the
+optional ones (bm Button Men, bu Button Up!, br braille, bb Battle, fs Fair and
+Square, ib Imperio):
+
+==================  ========  ===============================================  ===================
+hook                needed    what it says                                     used by
+==================  ========  ===============================================  ===================
+``actors``          required  who may act now (empty: over)                    all
+``outcome``         required  the places once over                             all
+``scores``          required  the scores as the game counts them               all
+``_legal_actions``  required  every listed legal action of an actor            all
+``_play``           required  the position after a legal action                all
+``_admits``         optional  legality without listing (fast replay)           bm br
+``_accepts``        optional  a legal action too rare to list                  bm bb fs
+``_irreversible``   optional  undo may not step back over this                 bm br bb fs ib
+``why_illegal``     optional  the rule an action breaks                        all but the toys
+``view``            optional  the position as a viewer may see it              bm br bb fs ib
+``_imagine``        optional  what a view hid, sampled (bots)                  bm br bb fs ib
+``public_length``   optional  how much of the history is public                bm bb fs
+``_secret_from``    optional  history entries a viewer may not know            ib (default: past
+                                                                               ``public_length``)
+``chance_outcomes`` optional  each typed result's probability                  bm br
+``subgame``         optional  the sub-game an outer actor plays                bb
+Game ``_initial``   required  the first state                                  all
+Game ``describe``,  required  text and picture of a viewed state               all
+``svg``
+Game ``evaluate``   optional  how good a state looks (greedy, MCTS cut-offs)   all
+Game ``parse_action`` optional an action from JSON without listing             bm br bb fs
+Game ``seats``      optional  seats of an instance (2-8)                       bb fs
+==================  ========  ===============================================  ===================
+
+Input checks (:mod:`core.inputs`), frozen data (:mod:`core.frozen`) and records
+(:mod:`core.records`) live in their own modules; everything is re-exported here.
 
 Nested games.  A state may hold sub-games (e.g. a campaign's battles).  An
 action inside one is a :class:`SubAction` addressed by the sub-game's number;
@@ -44,17 +72,21 @@ own stream, so results do not depend on the order in which they are played.
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NoReturn, Self
+from fractions import Fraction
+from typing import Any, ClassVar, Self, cast
 
+from core.frozen import FrozenDict, Options, freeze, thaw
 from core.history import EMPTY, History
-
-JSON = Any
-"""A value that :mod:`json` can write: dict, list, str, int, float, bool or None."""
+from core.inputs import (
+    JSON, MAX_DEPTH, NAME_LIMIT, QUOTE_LIMIT, InputError, is_int, name_problem, quote, too_deep,
+)
+from core.records import MAX_RECORD_ACTIONS, check_contents, check_shape, entries
 
 CHANCE = -1
 """The actor who enters dice rolled by hand (never a seat, never a bot's choice)."""
@@ -62,51 +94,6 @@ MODERATOR = -2
 """The actor who enters reported results or sets up a position (a referee)."""
 
 MIN_SEATS, MAX_SEATS = 2, 8
-QUOTE_LIMIT = 80
-"""At most this many characters of a bad input are quoted back in an error."""
-MAX_DEPTH = 32
-"""Deepest nesting of lists and objects accepted from outside (checked without recursion)."""
-
-
-def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
-    """True when lists, tuples and mappings nest deeper than ``limit`` (an iterative walk).
-
-    Checked before anything recursive (``json.dumps``, ``repr``, freezing) touches outside data:
-    deep nesting would otherwise exhaust the stack, which in the browser's WebAssembly kills the page.
-    """
-    stack: list[tuple[object, int]] = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, Mapping):
-            children: Iterable[object] = item.values()
-        elif isinstance(item, (list, tuple)):
-            children = item
-        else:
-            continue
-        if depth >= limit:
-            return True
-        stack.extend((child, depth + 1) for child in children)
-    return False
-
-
-def quote(value: object) -> str:
-    """A bad input, shown in an error: its repr, cut to :data:`QUOTE_LIMIT` characters."""
-    if too_deep(value):
-        return f"<a {type(value).__name__} nested more than {MAX_DEPTH} deep>"
-    try:
-        text = repr(value)
-    except Exception:  # a hostile object: say what it is, never fail while reporting a failure
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
-
-
-class InputError(ValueError):
-    """Bad input from outside (a record, a link, a file, an argument): names the field and the reason."""
-
-    def __init__(self, where: str, reason: str, value: object = ...) -> None:
-        self.where, self.reason = where, reason
-        shown = "" if value is ... else f"; got {quote(value)}"
-        super().__init__(f"{where}: {reason}{shown}")
 
 
 class IllegalAction(ValueError):
@@ -122,78 +109,16 @@ def actor_name(actor: int) -> str:
     return f"player {actor + 1}"
 
 
-NAME_LIMIT = 40
-"""The longest name a person may give (a player, a seat); game data such as button names sets its own."""
-
-
-def name_problem(value: object, limit: int = NAME_LIMIT) -> str | None:
-    """What is wrong with a name typed by a person, or None: a text of 1 to ``limit`` characters,
-    not only spaces, without control characters (line breaks, tabs).  Pages still show names
-    inside a bidi isolate, so direction marks inside a name cannot turn the text after it."""
-    if not isinstance(value, str) or not value.strip():
-        return "a name must be a non-empty text"
-    if len(value) > limit:
-        return f"a name has at most {limit} characters; this one has {len(value):,}"
-    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value):
-        return "a name may not contain control characters such as line breaks"
-    return None
-
-
-def is_int(value: object) -> bool:
-    """True for a JSON integer (``bool`` is not one)."""
-    return type(value) is int
-
-
-# --------------------------------------------------------------------------- frozen data
-
-
-class FrozenDict(dict[str, Any]):
-    """A read-only, hashable mapping (JSON writes it as an object)."""
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
-
-    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
-        raise TypeError(f"{type(self).__name__} cannot be changed; start a new game instead")
-
-    __setitem__ = __delitem__ = _read_only
-    clear = pop = popitem = setdefault = update = __ior__ = _read_only
-
-    def __reduce__(self) -> tuple[type[FrozenDict], tuple[dict[str, Any]]]:
-        return (type(self), (dict(self),))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({dict(self)!r})"
-
-
-class Options(FrozenDict):
-    """A game's option values by name, deep-frozen (data-valued options included)."""
-
-
-def freeze(value: JSON) -> Any:
-    """A JSON value made immutable and hashable: lists become tuples, objects :class:`FrozenDict`."""
-    if isinstance(value, Mapping):
-        return FrozenDict({str(k): freeze(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
-        return tuple(freeze(v) for v in value)
-    return value
-
-
-def thaw(value: Any) -> JSON:
-    """The plain JSON form of a frozen value (tuples become lists)."""
-    if isinstance(value, Mapping):
-        return {k: thaw(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, History)):
-        return [thaw(v) for v in value]
-    return value
-
-
 # --------------------------------------------------------------------------- actions and outcomes
 
 
 @dataclass(frozen=True)
-class Action(ABC):
-    """A move, a choice or a decision; subclasses are frozen dataclasses."""
+class Action:
+    """A move, a choice or a decision; subclasses are frozen dataclasses.
+
+    Not an :class:`~abc.ABC` on purpose: games test actions with ``isinstance`` on every move, and
+    an ABC's check runs Python code each time (type checkers still refuse an action class that
+    lacks ``to_json`` or ``__str__``)."""
 
     concedes: ClassVar[bool] = False
     """True for giving up (e.g. surrender): bots play it only when nothing else is legal."""
@@ -228,6 +153,21 @@ class SubAction(Action):
 
     def __str__(self) -> str:
         return f"game {self.game + 1}: {self.action}"
+
+
+@dataclass(frozen=True)
+class Secret(Action):
+    """A choice its viewer may not know yet, as it stands in a view's history (who made it is public)."""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"secret": True}
+
+    def __str__(self) -> str:
+        return "a hidden choice"
+
+
+SECRET = Secret()
+"""The one hidden choice every redacted history entry becomes (so two worlds compare equal)."""
 
 
 @dataclass(frozen=True)
@@ -375,9 +315,45 @@ class State(ABC):
         """Which rule ``action`` breaks here (games override for precise reasons)."""
         return f"{action} is not a legal action now"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's own ``view`` is wrapped so that every view's history is redacted as well."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("view")
+        if own is not None and not getattr(own, "redacts_history", False):
+            cls.view = _redacting(own)  # type: ignore[method-assign, assignment]
+
     def view(self, viewer: int | None) -> Self:
-        """The state as ``viewer`` may see it (None: a spectator); games with secrets hide them."""
-        return self
+        """The state as ``viewer`` may see it (None: a spectator); games with secrets hide them.
+
+        Games override it to hide parts of the position; the protocol then replaces every history
+        entry ``viewer`` may not know (:meth:`_secret_from`) by :data:`SECRET`, so a view holds
+        nothing its viewer may not know.  The full state's record is unchanged.
+        """
+        return self._redacted(self, viewer)
+
+    view.redacts_history = True  # type: ignore[attr-defined]
+
+    def _secret_from(self, viewer: int | None) -> Iterable[int]:
+        """Positions of ``history`` that ``viewer`` may not know: past :meth:`public_length`, every
+        action not made by ``viewer`` itself (a spectator knows none of them)."""
+        movers = self.movers
+        return (p for p in range(self.public_length(), len(self.history))
+                if viewer is None or movers[p] != viewer)
+
+    def _redacted(self, viewed: Self, viewer: int | None) -> Self:
+        """``viewed`` (this state as seen by ``viewer``) with the history entries it may not know hidden.
+
+        A spectator (None) whom the game shows the whole position (``viewed is self``) knows all."""
+        if viewer is None and viewed is self:
+            return viewed
+        hidden = list(self._secret_from(viewer))
+        if not hidden:
+            return viewed
+        history = list(viewed.history)
+        for position in hidden:
+            action = history[position]
+            history[position] = SubAction(action.game, SECRET) if isinstance(action, SubAction) else SECRET
+        return viewed._with(history=History(history))
 
     def _imagine(self, viewer: int, stream: int) -> Self:
         """Fill in what ``view(viewer)`` hid by sampling from ``stream`` (future dice included)."""
@@ -386,6 +362,16 @@ class State(ABC):
     def public_length(self) -> int:
         """How many actions of ``history`` every viewer may see (a public record holds no more)."""
         return len(self.history)
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """Each legal :data:`CHANCE` action with its probability (OpenSpiel's ``chance_outcomes``);
+        empty when chance does not act.  By default the listed results are equally likely; games
+        whose results are not (a sum of two dice) say so.  Bots and simulations draw typed dice
+        from it (:func:`core.rng.weighted`)."""
+        if CHANCE not in self.actors:
+            return ()
+        actions = self.legal_actions(CHANCE)
+        return tuple((action, Fraction(1, len(actions))) for action in actions)
 
     def subgame(self, index: int, actor: int) -> tuple[State, int] | None:
         """Sub-game ``index`` and the seat ``actor`` plays in it, if ``actor`` acts there now."""
@@ -428,6 +414,8 @@ class State(ABC):
     def _actor(self, actor: int | None, actors: frozenset[int] | None = None) -> int:
         """``actor``, or the single actor when it is implied; IllegalAction when it may not act."""
         actors = self.actors if actors is None else actors
+        if actor in actors:   # the common case first: a replay or a bot names who acts
+            return actor
         if actor is None:
             if len(actors) == 1:
                 return next(iter(actors))
@@ -465,7 +453,8 @@ class State(ABC):
             return False
 
     def _resolve(self, action: Action, actor: int) -> Action | None:
-        if isinstance(action, SubAction):
+        if action.__class__ is SubAction:
+            assert isinstance(action, SubAction)
             inner = self.subgame(action.game, actor)
             if inner is None:
                 return None
@@ -570,7 +559,10 @@ class State(ABC):
     def _with(self, **changes: Any) -> Self:
         """A copy with some fields changed (and the legal-action cache cleared)."""
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__, **changes, _cache=None)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        fields["_cache"] = None
         return new
 
     def describe(self, viewer: int | None = None) -> str:
@@ -586,6 +578,17 @@ class State(ABC):
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+
+def _redacting(view: Callable[[Any, int | None], Any]) -> Callable[[Any, int | None], Any]:
+    """A game's ``view`` followed by the protocol's redaction of the history."""
+
+    @functools.wraps(view)
+    def redacted_view(self: State, viewer: int | None) -> Any:
+        return self._redacted(view(self, viewer), viewer)
+
+    redacted_view.redacts_history = True  # type: ignore[attr-defined]
+    return redacted_view
 
 
 # --------------------------------------------------------------------------- games
@@ -693,49 +696,28 @@ def get_game(name: object) -> Game:
     return GAMES[name]
 
 
-_RECORD_KEYS = ("game", "rules_version", "options", "seed", "actions")
-MAX_RECORD_ACTIONS = 200_000
-"""A record longer than this is refused before any work is done."""
-
-
 def replay(record: Mapping[str, JSON], *, limit: int | None = None) -> State:
-    """Validate a record and rebuild its state, action by action (the first ``limit`` actions)."""
-    if not isinstance(record, Mapping):
-        raise InputError("record", "must be a JSON object", record)
-    if too_deep({k: v for k, v in record.items() if k != "actions"}):
-        raise InputError("record", f"nested more than {MAX_DEPTH} deep")
-    missing = [k for k in _RECORD_KEYS if k not in record]
-    if missing:
-        raise InputError("record", f"lacks {', '.join(missing)}")
-    extra = sorted((str(k) for k in record if k not in _RECORD_KEYS))
-    if extra:
-        raise InputError("record", f"has unknown keys: {quote(', '.join(extra))}")
+    """Check a record (:mod:`core.records`) and rebuild its state, action by action (the first ``limit``)."""
+    record = check_shape(record)
     game = get_game(record["game"])
     if record["rules_version"] != game.rules_version:
         raise InputError("rules_version", f"this engine plays {game.name} rules version "
                                           f"{game.rules_version!r}", record["rules_version"])
-    options, actions, seed = record["options"], record["actions"], record["seed"]
-    if not isinstance(options, Mapping):
-        raise InputError("options", "must be a JSON object", options)
-    if not isinstance(actions, list):
-        raise InputError("actions", "must be a list", actions)
-    if len(actions) > MAX_RECORD_ACTIONS:
-        raise InputError("actions", f"a record holds at most {MAX_RECORD_ACTIONS:,} actions; got {len(actions):,}")
-    cap = game.max_record_actions
-    if cap is not None and len(actions) > cap:
-        raise InputError("actions", f"{game.title} records hold at most {cap:,} actions; got {len(actions):,}")
-    if not is_int(seed):
-        raise InputError("seed", "must be an integer (a record replays exactly or not at all)", seed)
-    state = game.new(seed=seed, **options)
-    for number, entry in enumerate(actions[:limit], start=1):
-        actor: int | None = None
-        data = entry
-        if isinstance(entry, dict) and set(entry) == {"actor", "action"}:
-            actor, data = entry["actor"], entry["action"]
-            if not is_int(actor):
-                raise InputError(f"action {number} of the record", "its actor must be an integer", actor)
+    check_contents(record)
+    cap, count = game.max_record_actions, len(cast(list[JSON], record["actions"]))
+    if cap is not None and count > cap:
+        raise InputError("actions", f"{game.title} records hold at most {cap:,} actions; got {count:,}")
+    state = game.new(seed=record["seed"], **record["options"])
+    for number, actor, data in entries(record["actions"][:limit]):
         try:
             state = state.apply(state.action_from_json(data, actor), actor)
         except IllegalAction as error:
             raise IllegalAction(f"action {number} of the record: {error}") from None
     return state
+
+__all__ = [
+    "CHANCE", "JSON", "MAX_DEPTH", "MAX_RECORD_ACTIONS", "MAX_SEATS", "MIN_SEATS", "MODERATOR", "NAME_LIMIT",
+    "QUOTE_LIMIT", "SECRET", "Action", "BotLevel", "FrozenDict", "GAMES", "Game", "IllegalAction", "InputError",
+    "Option", "Options", "Outcome", "Secret", "State", "SubAction", "action_key", "actor_name", "freeze",
+    "get_game", "int_range", "is_int", "name_problem", "quote", "register", "replay", "thaw", "too_deep",
+]

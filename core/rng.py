@@ -10,7 +10,9 @@ and in Pyodide.  Every function takes a stream and returns ``(stream, result)``.
 True
 """
 
+import math
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -76,3 +78,16 @@ def derive(seed: int, *path: int) -> int:
         stream, bits = next64((stream ^ (part * 0xD1B54A32D192ED03)) & _MASK)
         stream = bits
     return stream
+
+
+def weighted(stream: int, outcomes: Sequence[tuple[T, Fraction]]) -> tuple[int, T]:
+    """One outcome drawn with its exact probability (the probabilities sum to 1; integer arithmetic
+    only, so the draw is the same on every platform)."""
+    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    stream, k = below(stream, denominator)
+    for item, probability in outcomes:
+        k -= probability.numerator * (denominator // probability.denominator)
+        if k < 0:
+            return stream, item
+    raise ValueError("the probabilities of the outcomes must sum to 1")
+

@@ -1,13 +1,16 @@
 """Play seeded games of any registered game and check that every record replays.
 
     python -m core.simulate GAME [--games N] [--seed S] [--bots random,greedy,...]
-                                 [--option NAME=VALUE ...] [--json]
+                                 [--option NAME=VALUE ...] [--timed] [--json]
 
 Game ``i`` (from 0) is dealt with seed ``S + i``; seat ``k`` is played by the
 ``k``-th bot level of ``--bots`` (the list repeats when it is shorter than the
 number of seats).  Dice typed by hand (the chance actor) are drawn by a random
-bot; a moderator's decisions likewise.  After each game the record is replayed
-and the final state round-tripped through JSON; any difference is a mismatch.
+bot, each result with its probability (``State.chance_outcomes``); a moderator's decisions
+uniformly.  Bots play untimed (:func:`core.bots.untimed`),
+so the same arguments give the same games on any machine; ``--timed`` keeps the pages'
+time budgets instead.  After each game the record is replayed and the final state
+round-tripped through JSON; any difference is a mismatch.
 
 It prints games, finished, errors, replay mismatches, mean actions per game,
 actions per second and places per seat (``--json``: one JSON object with exactly
@@ -26,8 +29,8 @@ from typing import Any
 
 import core
 from core import rng
-from core.bots import Bot, first_actor, levels, make_bot
-from core.protocol import JSON, Game, InputError, State
+from core.bots import Bot, first_actor, levels, make_bot, sample_entry, untimed
+from core.protocol import JSON, Game, InputError, State, quote
 
 MAX_GAMES = 100_000
 MAX_ACTIONS = 100_000
@@ -73,20 +76,23 @@ def parse_option(text: str) -> tuple[str, JSON]:
 
 
 def play_one(game: Game, seed: int, options: dict[str, JSON], bots: Sequence[str],
-             times: dict[str, list[float]] | None = None) -> State:
+             times: dict[str, list[float]] | None = None, *, timed: bool = False) -> State:
     """One seeded game played to the end (or to :data:`MAX_ACTIONS`) by the named bot levels.
 
-    ``times``, when given, collects every move's seconds under its bot level.
+    ``times``, when given, collects every move's seconds under its bot level.  The bots play
+    untimed (the game repeats exactly) unless ``timed``.
     """
     state = game.new(seed=seed, **options)
     levels_ = [bots[k % len(bots)] for k in range(state.players)]
     players: list[Bot] = [make_bot(game, level, seed + k) for k, level in enumerate(levels_)]
+    if not timed:
+        players = [untimed(bot) for bot in players]
     for _ in range(MAX_ACTIONS):
         if state.is_over:
             return state
         actor = first_actor(state)
-        if actor < 0:   # typed dice or the moderator: any legal entry, seeded
-            action = rng.choice(rng.derive(seed, len(state.history)), state.legal_actions(actor))[1]
+        if actor < 0:   # typed dice (by their probabilities) or the moderator (any legal entry), seeded
+            action = sample_entry(state, actor, rng.derive(seed, len(state.history)))[1]
         else:
             started = time.perf_counter()
             action = players[actor].choose(state, actor)
@@ -96,17 +102,18 @@ def play_one(game: Game, seed: int, options: dict[str, JSON], bots: Sequence[str
     raise RuntimeError(f"no end after {MAX_ACTIONS:,} actions")
 
 
-def simulate(game: Game, games: int, seed: int, bots: Sequence[str], options: dict[str, JSON]) -> Tally:
+def simulate(game: Game, games: int, seed: int, bots: Sequence[str], options: dict[str, JSON], *,
+             timed: bool = False) -> Tally:
     """Play ``games`` seeded games and check each record and final state."""
     tally = Tally()
     started = time.perf_counter()
     for i in range(games):
         tally.games += 1
         try:
-            state = play_one(game, seed + i, options, bots)
+            state = play_one(game, seed + i, options, bots, timed=timed)
         except Exception as error:  # noqa: BLE001 - a crash in any game is counted, not fatal
             tally.errors += 1
-            tally.problems.append(f"game {i} (seed {seed + i}): {type(error).__name__}: {error}")
+            tally.problems.append(f"game {i} (seed {seed + i}): the engine failed: {quote(str(error))}")
             continue
         tally.actions += len(state.history)
         tally.finished += 1
@@ -159,6 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bots", default="random", help="comma-separated bot levels, one per seat in turn")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option (repeatable); VALUE is read as JSON when it can be")
+    parser.add_argument("--timed", action="store_true",
+                        help="keep the bots' time budgets (faster, but games no longer repeat exactly)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     try:
         args = parser.parse_args(argv)
@@ -177,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"python -m core.simulate: {error}", file=sys.stderr)
         return 2
-    tally = simulate(game, args.games, args.seed, bots, options)
+    tally = simulate(game, args.games, args.seed, bots, options, timed=args.timed)
     print(json.dumps(tally.summary()) if args.json else report(game.name, tally))
     if args.json and tally.problems:
         print("\n".join(tally.problems[:10]), file=sys.stderr)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Self
 
 from core.braille.table import SLOTS, Attack, Die, RoundEnd, Slot, Table, attack_order
@@ -100,6 +101,10 @@ class BrailleState(State):
             return tuple(legal)
         attacks = [a for a in legal if isinstance(a, EngineAttack) and _variant_attack(a)]
         return (*attacks, Pass()) if Pass() in legal else tuple(attacks)
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """The engine's: a typed result with its probability (the twin die's sum is not uniform)."""
+        return self.inner.chance_outcomes()
 
     def _admits(self, action: Action, actor: int) -> bool | None:
         """Passes and typed rolls as the engine checks them (the variant lists them unchanged)."""

@@ -250,3 +250,14 @@ class Roll(Action):
 
     def __str__(self) -> str:
         return f"rolled {self.value}"
+
+
+@dataclass(frozen=True)
+class Start(Action):
+    """The opening of the match (the pending action of a manual first roll)."""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"start": True}
+
+    def __str__(self) -> str:
+        return "start the match"

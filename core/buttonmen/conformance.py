@@ -32,9 +32,8 @@ cannot express; a version-2 file may use everything below as well:
 
 from __future__ import annotations
 
-import json
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,16 +44,11 @@ from core.buttonmen.game import GAME
 from core.buttonmen.position import Phase
 from core.buttonmen.recipe import validate_custom
 from core.buttonmen.state import ButtonMenState
+from core import conformance as kit
+from core.conformance import Mismatch, items, need, obj
 from core.protocol import JSON, Action, IllegalAction, InputError, is_int
 
 SCHEMAS = ("buttonmen-conformance/1", "buttonmen-conformance/2")
-MAX_SCENARIOS = 1_000
-MAX_STEPS = 1_000
-MAX_FILE_BYTES = 10_000_000
-
-
-class Mismatch(AssertionError):
-    """An expectation of a scenario that the engine does not meet."""
 
 
 def _state(value: object) -> ButtonMenState:
@@ -290,63 +284,22 @@ def _next_round(state: ButtonMenState, step: Mapping[str, Any], expect: Mapping[
 # --------------------------------------------------------------------------- validating a file
 
 
-def _fail(where: str, reason: str, value: object = ...) -> InputError:
-    return InputError(where, reason, value)
-
-
-def _typed(value: object, kind: str) -> bool:
-    checks: dict[str, Callable[[object], bool]] = {
-        "int": is_int, "str": lambda v: isinstance(v, str), "bool": lambda v: isinstance(v, bool),
-        "number": lambda v: (is_int(v) or isinstance(v, float)),
-        "int_or_null": lambda v: v is None or is_int(v),
-    }
-    return checks[kind](value)
-
-
-def _need(data: Mapping[str, Any], key: str, kind: str, where: str, *, optional: bool = False) -> None:
-    if key not in data:
-        if not optional:
-            raise _fail(where, f"lacks {key!r}")
-        return
-    if not _typed(data[key], kind):
-        raise _fail(f"{where}.{key}", f"must be of type {kind}", data[key])
-
-
-def _object(value: object, where: str, allowed: Sequence[str]) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(where, "must be a JSON object", value)
-    extra = sorted(str(k) for k in value if k not in allowed)
-    if extra:
-        raise _fail(where, f"has unknown keys {', '.join(extra)}; allowed: {', '.join(allowed)}")
-    return value
-
-
-def _list(value: object, where: str, kind: str | None = None, length: int | None = None,
-          limit: int = MAX_STEPS) -> list[Any]:
-    if not isinstance(value, list) or len(value) > limit or (length is not None and len(value) != length):
-        size = f"{length} entries" if length is not None else f"at most {limit} entries"
-        raise _fail(where, f"must be a list of {size}", value)
-    if kind is not None and not all(_typed(v, kind) for v in value):
-        raise _fail(where, f"must hold only {kind} values", value)
-    return value
-
-
 def _size_map(value: object, where: str, *, digits: bool) -> None:
-    mapping = _object(value, where, list(value) if isinstance(value, dict) else [])
+    mapping = obj(value, where, list(value) if isinstance(value, dict) else [])
     for key, size in mapping.items():
         if digits != key.isdigit() or not is_int(size):
             shape = "die positions (digits)" if digits else "swing letters"
-            raise _fail(where, f"maps {shape} to integer sizes", value)
+            raise InputError(where, f"maps {shape} to integer sizes", value)
 
 
 def _per_player(value: object, where: str, *, digits: bool) -> None:
-    for p, mapping in enumerate(_list(value, where, length=2)):
+    for p, mapping in enumerate(items(value, where, length=2)):
         _size_map(mapping, f"{where}[{p}]", digits=digits)
 
 
 def _values(value: object, where: str) -> None:
-    for p, row in enumerate(_list(value, where, length=2)):
-        _list(row, f"{where}[{p}]", "int", limit=32)
+    for p, row in enumerate(items(value, where, length=2)):
+        items(row, f"{where}[{p}]", "int", limit=32)
 
 
 V1_EXPECT = ("legal", "captured", "attacker_after", "values", "round_scores", "next_player", "valid_attack_types",
@@ -368,34 +321,34 @@ V2_STEPS: dict[str, tuple[str, ...]] = {
 
 
 def _validate_expect(value: object, where: str, v2: bool) -> None:
-    expect = _object(value, where, V1_EXPECT + V2_EXPECT if v2 else V1_EXPECT)
+    expect = obj(value, where, V1_EXPECT + V2_EXPECT if v2 else V1_EXPECT)
     if "legal" in expect and not isinstance(expect["legal"], bool):
-        raise _fail(f"{where}.legal", "must be true or false", expect["legal"])
+        raise InputError(f"{where}.legal", "must be true or false", expect["legal"])
     for key in ("values", "sides", "initiative_excluded", "dizzy"):
         if key in expect:
             _values(expect[key], f"{where}.{key}")
     for key in ("round_scores", "final_scores"):
         if key in expect:
-            _list(expect[key], f"{where}.{key}", "number", length=2)
+            items(expect[key], f"{where}.{key}", "number", length=2)
     if "log" in expect:
-        _list(expect["log"], f"{where}.log", "str", limit=50)
+        items(expect["log"], f"{where}.log", "str", limit=50)
     if "recipes" in expect:
-        _list(expect["recipes"], f"{where}.recipes", "str", length=2)
+        items(expect["recipes"], f"{where}.recipes", "str", length=2)
     for key in ("next_player", "initiative_winner", "round_winner"):
         if key in expect:
-            _need(expect, key, "int_or_null", where)
+            need(expect, where, key, "int_or_null")
     for key in ("captured", "valid_attack_types", "notation", "match_score", "kept_swing", "kept_option",
                 "may_react_to_initiative", "must_choose_swing"):
         if key in expect:
-            _list(expect[key], f"{where}.{key}")
+            items(expect[key], f"{where}.{key}")
     dice = [(f"{where}.captured[{n}]", die) for n, die in enumerate(expect.get("captured", []))]
     if "attacker_after" in expect:
         dice.append((f"{where}.attacker_after", expect["attacker_after"]))
     for place, value in dice:
-        die = _object(value, place, ("recipe", "sides", "value", "note"))
-        _need(die, "recipe", "str", place)
-        _need(die, "sides", "int", place)
-        _need(die, "value", "int", place)
+        die = obj(value, place, ("recipe", "sides", "value", "note"))
+        need(die, place, "recipe", "str")
+        need(die, place, "sides", "int")
+        need(die, place, "value", "int")
 
 
 def _validate_step(step: object, where: str, v2: bool) -> None:
@@ -403,38 +356,38 @@ def _validate_step(step: object, where: str, v2: bool) -> None:
     if v2:
         kinds = {k: kinds.get(k, ()) + V2_STEPS.get(k, ()) for k in {*kinds, *V2_STEPS}}
     if not isinstance(step, dict) or step.get("do") not in kinds:
-        raise _fail(where, f"must be an object whose 'do' is one of {', '.join(sorted(kinds))}", step)
-    step = _object(step, where, kinds[step["do"]])
+        raise InputError(where, f"must be an object whose 'do' is one of {', '.join(sorted(kinds))}", step)
+    step = obj(step, where, kinds[step["do"]])
     if step["do"] != "next_round":
-        _need(step, "player", "int", where)
+        need(step, where, "player", "int")
         if step["player"] not in (0, 1):
-            raise _fail(f"{where}.player", "must be 0 or 1", step["player"])
+            raise InputError(f"{where}.player", "must be 0 or 1", step["player"])
     if step["do"] == "attack":
-        _need(step, "type", "str", where)
+        need(step, where, "type", "str")
         if step["type"] not in (*ATTACK_TYPES, "Default"):
-            raise _fail(f"{where}.type", f"must be one of {', '.join(ATTACK_TYPES)}", step["type"])
+            raise InputError(f"{where}.type", f"must be one of {', '.join(ATTACK_TYPES)}", step["type"])
         for key in ("attackers", "targets"):
-            _list(step.get(key), f"{where}.{key}", "int", limit=32)
+            items(step.get(key), f"{where}.{key}", "int", limit=32)
         for key in ("fire", "turbo"):
             if key in step:
                 _size_map(step[key], f"{where}.{key}", digits=True)
     if step["do"] == "surrender":
         for key in ("attackers", "targets"):
             if key in step:
-                _list(step[key], f"{where}.{key}", "int", limit=32)
+                items(step[key], f"{where}.{key}", "int", limit=32)
     if step["do"] == "focus":
         _size_map(step.get("set_values"), f"{where}.set_values", digits=True)
     if step["do"] == "chance":
-        _need(step, "die", "int", where)
+        need(step, where, "die", "int")
     if "rolls" in step:
-        _list(step["rolls"], f"{where}.rolls", "int", limit=64)
+        items(step["rolls"], f"{where}.rolls", "int", limit=64)
     if step["do"] == "next_round":
         _values(step.get("values"), f"{where}.values")
         for key, digits in (("swing", False), ("option", True)):
             if key in step:
                 _per_player(step[key], f"{where}.{key}", digits=digits)
         if "reserve" in step:
-            _need(step, "reserve", "int_or_null", where)
+            need(step, where, "reserve", "int_or_null")
     if "expect" in step:
         _validate_expect(step["expect"], f"{where}.expect", v2)
 
@@ -447,89 +400,64 @@ SCENARIO_KEYS = ("id", "title", "source", "covers", "max_wins", "players", "star
 def check_scenario(scenario: object, where: str, v2: bool) -> None:
     """Raise :class:`InputError` unless ``scenario`` is well formed (types and keys; the engine
     checks the recipes and options it names)."""
-    data = _object(scenario, where, SCENARIO_KEYS + ("options",) if v2 else SCENARIO_KEYS)
-    _need(data, "id", "str", where)
+    data = obj(scenario, where, SCENARIO_KEYS + ("options",) if v2 else SCENARIO_KEYS)
+    need(data, where, "id", "str")
     where = f"scenario {data['id'][:60]!r}"
-    _need(data, "max_wins", "int", where, optional=v2)
-    players = _list(data.get("players"), f"{where}.players", length=2)
+    need(data, where, "max_wins", "int", optional=v2)
+    players = items(data.get("players"), f"{where}.players", length=2)
     for p, player in enumerate(players):
-        player = _object(player, f"{where}.players[{p}]", ("button", "recipe", "swing", "option"))
-        _need(player, "button", "str", f"{where}.players[{p}]")
+        player = obj(player, f"{where}.players[{p}]", ("button", "recipe", "swing", "option"))
+        need(player, f"{where}.players[{p}]", "button", "str")
         if not (v2 and player.get("recipe") is None):
-            _need(player, "recipe", "str", f"{where}.players[{p}]")
+            need(player, f"{where}.players[{p}]", "recipe", "str")
         for key, digits in (("swing", False), ("option", True)):
             if key in player:
                 _size_map(player[key], f"{where}.players[{p}].{key}", digits=digits)
     if len({p.get("recipe") is None for p in players}) > 1:
-        raise _fail(f"{where}.players", "give both recipes or neither")
-    start = _object(data.get("start"), f"{where}.start", ("values", "first_player", "auxiliary") if v2
+        raise InputError(f"{where}.players", "give both recipes or neither")
+    start = obj(data.get("start"), f"{where}.start", ("values", "first_player", "auxiliary") if v2
                     else ("values", "first_player"))
     _values(start.get("values"), f"{where}.start.values")
-    _need(start, "first_player", "int_or_null", f"{where}.start")
+    need(start, f"{where}.start", "first_player", "int_or_null")
     if "auxiliary" in start:
-        _list(start["auxiliary"], f"{where}.start.auxiliary", "bool", length=2)
+        items(start["auxiliary"], f"{where}.start.auxiliary", "bool", length=2)
     if "expect_start" in data:
         _validate_expect(data["expect_start"], f"{where}.expect_start", v2)
-    for n, step in enumerate(_list(data.get("steps"), f"{where}.steps"), start=1):
+    for n, step in enumerate(items(data.get("steps"), f"{where}.steps"), start=1):
         _validate_step(step, f"{where} step {n}", v2)
     if "options" in data:
-        _object(data["options"], f"{where}.options", [o.name for o in GAME.options if o.name not in SET_BY_SCENARIO])
+        obj(data["options"], f"{where}.options", [o.name for o in GAME.options if o.name not in SET_BY_SCENARIO])
     try:
         for player in players:
             if player.get("recipe") is not None:
                 validate_custom(player["recipe"])
         GAME.resolve_options(_game_options(data))
     except ValueError as error:
-        raise _fail(where, str(error)) from None
+        raise InputError(where, str(error)) from None
 
 
 def load(path: Path) -> list[Mapping[str, Any]]:
     """The scenarios of a file, validated; :class:`InputError` for anything unreadable or malformed."""
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise _fail(str(path), f"a scenario file has at most {MAX_FILE_BYTES:,} bytes")
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise _fail(str(path), f"cannot be read ({type(error).__name__}: {error.args[-1]})") from None
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise _fail(str(path), f"is not JSON ({error})") from None
-    if not isinstance(data, dict) or data.get("schema") not in SCHEMAS:
-        raise _fail(str(path), f"must be a JSON object with schema {' or '.join(map(repr, SCHEMAS))}")
-    v2 = data["schema"] == SCHEMAS[1]
-    scenarios = _list(data.get("scenarios"), "scenarios", limit=MAX_SCENARIOS)
+    schema, scenarios = kit.load(path, SCHEMAS)
     for n, scenario in enumerate(scenarios, start=1):
-        check_scenario(scenario, f"scenario {n}", v2)
+        check_scenario(scenario, f"scenario {n}", schema == SCHEMAS[1])
     return scenarios
 
 
 def run_file(path: Path) -> tuple[int, int]:
-    """Run every scenario of a file, printing one line each; returns (passed, failed)."""
-    passed = failed = 0
-    for scenario in load(path):
-        try:
-            run_scenario(scenario)
-        except Mismatch as error:
-            failed += 1
-            print(f"FAIL {scenario['id']}: {error}")
-        else:
-            passed += 1
-            print(f"ok   {scenario['id']}")
-    print(f"{passed} passed, {failed} failed")
-    return passed, failed
+    """Run every scenario of a file, printing one line each and the totals; returns (passed, failed)."""
+    report = kit.show(play_file(path))
+    return report.passed, report.failed
+
+
+def play_file(path: Path) -> kit.Report:
+    """Every scenario of a file (the whole file checked before any is played)."""
+    return kit.play(load(path), run_scenario)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: 0 all passed, 1 a scenario failed, 2 bad arguments or a bad file."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 1:
-        print("usage: python -m core.buttonmen.conformance FILE.json", file=sys.stderr)
-        return 2
-    try:
-        _, failed = run_file(Path(args[0]))
-    except InputError as error:
-        print(f"cannot run {args[0]}: {error}", file=sys.stderr)
-        return 2
-    return 1 if failed else 0
+    return kit.main(argv, "core.buttonmen.conformance", play_file)
 
 
 if __name__ == "__main__":

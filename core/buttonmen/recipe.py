@@ -125,7 +125,7 @@ def _sides(inner: str, text: str, pos: int) -> DieSpec:
 def parse_recipe(text: str) -> tuple[DieSpec, ...]:
     """The dice of a recipe; raises ValueError naming the position and reason."""
     if not isinstance(text, str):
-        raise ValueError(f"a recipe must be a string; got {type(text).__name__}")
+        raise ValueError(f"a recipe must be a text; got {quote(text)}")
     dice: list[DieSpec] = []
     i, n = 0, len(text)
     while i < n:
@@ -175,7 +175,7 @@ def recipe_text(specs: tuple[DieSpec, ...]) -> str:
 def validate_custom(text: str) -> tuple[DieSpec, ...]:
     """Parse a CustomBM recipe and apply the site's extra limits (section 2); raises ValueError."""
     if not isinstance(text, str):
-        raise ValueError(f"a recipe must be a string; got {type(text).__name__}")
+        raise ValueError(f"a recipe must be a text; got {quote(text)}")
     if len(text) >= MAX_CUSTOM_LENGTH:
         raise ValueError(f"a custom recipe must be under {MAX_CUSTOM_LENGTH} characters; this one has {len(text)}")
     specs = parse_recipe(text)

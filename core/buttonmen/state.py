@@ -6,8 +6,8 @@ from typed :class:`~core.buttonmen.actions.Roll` actions.
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Self
 
 from core import rng
@@ -22,6 +22,7 @@ from core.buttonmen.actions import (
     Pass,
     Reserve,
     Roll,
+    Start,
     Surrender,
 )
 from core.buttonmen.attacks import (
@@ -30,30 +31,19 @@ from core.buttonmen.attacks import (
 )
 from core.buttonmen.dice import Die
 from core.buttonmen.default import attack_problem, resolve_default
-from core.buttonmen.flow import (
-    NOT_COUNTED, Draw, Flow, chance_dice, focus_choices, initiative_winner, needed_choices, score2,
-)
+from core.buttonmen.flow import Flow, score2
+from core.buttonmen.initiative import NOT_COUNTED, chance_dice, focus_choices, initiative_winner
+from core.buttonmen.rolls import Draw, needed_choices
 from core.buttonmen.position import SECRET_PHASES, Phase, Position
 from core.buttonmen.recipe import AUXILIARY, FOCUS, RESERVE, SWING_RANGES, WARRIOR, parse_recipe
 from core.buttonmen.specials import NO_SHARED_SIZE, SLOW_BUTTON, UNIQUE_SWING, fix_recipes, specials_of
-from core.protocol import CHANCE, JSON, Action, IllegalAction, Options, Outcome, State
+from core.protocol import CHANCE, Action, Options, Outcome, Secret, State
 
 LISTS_NO_PASS = (Phase.AUXILIARY, Phase.RESERVE, Phase.SWING, Phase.REACT)
 """Phases whose listed actions never include a pass (:meth:`ButtonMenState._legal_actions`)."""
 FOCUS_LIST_LIMIT = 64
 """At most this many Focus reactions are listed (those keeping the dice highest); any other
 valid one is still accepted."""
-
-
-@dataclass(frozen=True)
-class Start(Action):
-    """The opening of the match (the pending action of a manual first roll)."""
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"start": True}
-
-    def __str__(self) -> str:
-        return "start the match"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -373,7 +363,7 @@ class ButtonMenState(State, Position):
     def _drive(self, base: ButtonMenState, action: Action, known: tuple[int, ...]) -> Self:
         """Run the action's generator, answering draws from ``known`` then the stream."""
         flow = Flow(base, base.options, base.buttons, base.specials)
-        gen = _process(flow, action)
+        gen = flow.play(action)
         manual = base.options["dice_source"] == "manual"
         stream = base.rng
         used = 0
@@ -387,12 +377,18 @@ class ButtonMenState(State, Position):
                     return base._with(**{**flow.changes(), "phase": Phase.ROLL},  # type: ignore[return-value]
                                       pending=action, rolled=known, awaiting=request, resume=base)
                 else:
-                    stream, value, flow.faces = _sample(stream, request)
+                    stream, value, flow.faces = request.sample(stream)
                 request = gen.send(value)
         except StopIteration:
             pass
         return base._with(rng=stream, pending=None, rolled=(), awaiting=None,  # type: ignore[return-value]
                           resume=None, **flow.changes())
+
+    def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
+        """The typed result of the pending draw with its probability (a twin die's sum is not uniform)."""
+        if self.awaiting is None:
+            return ()
+        return tuple((Roll(value), p) for value, p in self.awaiting.distribution())
 
     def view(self, viewer: int | None) -> Self:
         """The opponent's secret sizes and auxiliary decision are blanked for ``viewer`` (None sees all)."""
@@ -414,7 +410,7 @@ class ButtonMenState(State, Position):
         if self.phase not in SECRET_PHASES:
             return len(self.history)
         count = len(self.history)
-        while count and isinstance(self.history[count - 1], (ChooseSwing, ChooseOption, Auxiliary)):
+        while count and isinstance(self.history[count - 1], (ChooseSwing, ChooseOption, Auxiliary, Secret)):
             count -= 1
         return count
 
@@ -456,39 +452,6 @@ def _spoken_values(values: tuple[int, ...]) -> str:
 def _choice_name(key: str) -> str:
     """A pending choice in words: ``the size of your X swing dice`` or ``the size of option die 2``."""
     return f"the size of option die {int(key) + 1}" if key.isdigit() else f"the size of your {key} swing dice"
-
-
-def _sample(stream: int, request: Draw) -> tuple[int, int, tuple[int, ...]]:
-    """``(stream, result, faces)``: one draw from the stream, with each rolled half's result."""
-    if request.choices:
-        stream, choice = rng.choice(stream, request.choices)
-        return stream, choice, ()
-    faces = []
-    for half in request.halves:
-        if half > 0:
-            stream, v = rng.draw(stream, half)
-            faces.append(v)
-    return stream, sum(faces), tuple(faces)
-
-
-def _process(flow: Flow, action: Action) -> Generator[Draw, int, None]:
-    if isinstance(action, Attack):     # the most frequent kinds first
-        yield from flow.attack(action)
-    elif isinstance(action, Pass):
-        yield from flow.do_pass()
-    elif isinstance(action, Start):
-        yield from flow.setup()
-    elif isinstance(action, (ChooseSwing, ChooseOption, Auxiliary, Reserve)):
-        yield from flow.choose(action)
-    elif isinstance(action, (Focus, Chance, Decline)):
-        yield from flow.react(action)
-    elif isinstance(action, Surrender):
-        yield from flow.surrender()
-    else:
-        raise IllegalAction(f"{action} cannot be played here")
-    while flow.start_pending:
-        flow.start_pending = False
-        yield from flow.begin_round()
 
 
 def new_match(seed: int, options: Options) -> ButtonMenState:

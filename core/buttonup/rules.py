@@ -134,19 +134,23 @@ def sow(stacks: tuple[str, ...], index: int, white_match_counts: bool = True) ->
     """
     lifted = stacks[index]
     n = len(stacks)
-    reach = min(len(lifted), n - 1)
-    targets = [(index + 1 + j) % n for j in range(reach)]
+    size = len(lifted)
+    reach = size if size < n else n - 1
     new = list(stacks)
-    for j in range(reach - 1):
-        new[targets[j]] += lifted[j]
-    last_target = targets[-1]
-    landed_on = new[last_target][-1]
+    target = index
+    for button in lifted[:reach - 1]:
+        target = target + 1 if target + 1 < n else 0
+        new[target] += button
+    target = target + 1 if target + 1 < n else 0
+    landed_on = new[target][-1]
     last = lifted[reach - 1]
-    new[last_target] += lifted[reach - 1:]
+    new[target] += lifted[reach - 1:]
     del new[index]
     matched = last == landed_on and (white_match_counts or last != "W")
-    landed = tuple([t - (t > index) for t in targets])
-    return Sowing(tuple(new), landed, len(lifted) > reach, matched)
+    # the targets follow the lifted stack round the circle; once it is gone, those after it move down one
+    before_end = min(reach, n - 1 - index)
+    landed = (*range(index, index + before_end), *range(reach - before_end))
+    return Sowing(tuple(new), landed, size > reach, matched)
 
 
 Rules = tuple[str, bool, bool]
@@ -154,8 +158,19 @@ Rules = tuple[str, bool, bool]
 
 
 def rules_of(options: Mapping[str, object]) -> Rules:
-    """The move-deciding options of a game."""
-    return (str(options["extra_turn"]), bool(options["white_match_counts"]), bool(options["overflow_extra_turn"]))
+    """The move-deciding options of a game (looked up once per options object: every move asks)."""
+    known = _RULES.get(id(options))
+    if known is not None and known[0] is options:
+        return known[1]
+    rules = (str(options["extra_turn"]), bool(options["white_match_counts"]), bool(options["overflow_extra_turn"]))
+    if len(_RULES) >= 64:
+        _RULES.clear()
+    _RULES[id(options)] = (options, rules)
+    return rules
+
+
+_RULES: dict[int, tuple[Mapping[str, object], Rules]] = {}
+"""Recent options objects and their rules (each entry keeps its options alive, so an id is never reused)."""
 
 
 def earns_turn(result: Sowing, rules: Rules) -> bool:

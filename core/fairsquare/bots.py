@@ -79,8 +79,8 @@ class PlacementBot:
         if len(mine) == PIECES:
             return Confirm()
         seats = state.match.groups[state.round_number - 1][state.group_of(player)]
-        key = (self.seed, self.candidates, self.samples, state.seed, state.round_number, player, len(seats),
-               state.board_of(player), state.roster(), state.options["friendly_losses"])
+        key = (self.seed, self.candidates, self.samples, self.time_ms, state.seed, state.round_number, player,
+               len(seats), state.board_of(player), state.roster(), state.options["friendly_losses"])
         plan = _PLANS.get(key)
         if plan is None or plan[:len(mine)] != mine:
             plan = _PLANS[key] = self.plan(state, player)

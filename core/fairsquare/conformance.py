@@ -2,7 +2,8 @@
 
 ``python -m core.fairsquare.conformance FILE.json`` prints one line per scenario and a
 closing ``N passed, M failed`` line; the exit status is 1 on any failure and 2 (with one
-line) on a file it cannot read.
+line on stderr) on a file it cannot read or a scenario of the wrong shape: every scenario is
+checked (:func:`check_scenario`, with the shared kit :mod:`core.conformance`) before any is played.
 
 A file is ``{"schema": "fairsquare-conformance/1", "scenarios": [...]}``; a scenario::
 
@@ -33,15 +34,17 @@ A file is ``{"schema": "fairsquare-conformance/1", "scenarios": [...]}``; a scen
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from core import conformance as kit
+from core.conformance import Mismatch, integer, items, obj
+
 from core.fairsquare.boards import DEFAULT_BOARD, board_from_json
-from core.fairsquare.geometry import name, parse_square
+from core.fairsquare.geometry import SIZE, name, parse_square
 from core.fairsquare.pieces import piece_set
 from core.fairsquare.scoring import round_points
 from core.fairsquare.sim import TURNS, simulate
@@ -49,10 +52,12 @@ from core.fairsquare.trace import REMOVED, Piece, TurnTrace
 from core.protocol import InputError, is_int
 
 SCHEMA = "fairsquare-conformance/1"
-
-
-class Mismatch(AssertionError):
-    """An expectation of a scenario that the engine does not meet."""
+SCENARIO_KEYS = ("id", "board", "round", "pieces", "options", "owners", "placements", "letters", "seed", "expect",
+                 "result")
+EXPECT_KEYS = ("after_turn", "squares", "occupied", "owners", "totals", "rules")
+RESULT_KEYS = ("scores", "places", "points")
+MAX_TEAM = 16
+"""The most pieces one player's team may hold in a scenario (a placement has four)."""
 
 
 def _pieces(scenario: Mapping[str, Any]) -> tuple[list[Piece], dict[str, int]]:
@@ -133,40 +138,92 @@ def run_scenario(scenario: Mapping[str, Any]) -> None:
         raise Mismatch("; ".join(problems))
 
 
+def _square_map(value: object, where: str) -> Mapping[str, Any]:
+    mapping = obj(value, where)
+    if len(mapping) > SIZE * SIZE:
+        raise InputError(where, f"names at most {SIZE * SIZE} squares")
+    for key in mapping:
+        parse_square(key, f"{where} {key!r}")
+    return mapping
+
+
+def _check_expect(value: object, where: str, keys: set[str], players: int) -> None:
+    expect = obj(value, where, EXPECT_KEYS)
+    integer(expect.get("after_turn"), f"{where}.after_turn", 0, TURNS)
+    for key, wanted in obj(expect.get("squares", {}), f"{where}.squares").items():
+        if key not in keys:
+            raise InputError(f"{where}.squares", "names no placed piece (player@square)", key)
+        if wanted != "removed":
+            parse_square(wanted, f"{where}.squares {key}")
+    for square_name, count in _square_map(expect.get("occupied", {}), f"{where}.occupied").items():
+        integer(count, f"{where}.occupied {square_name}", 0, players * MAX_TEAM)
+    for square_name, owner in _square_map(expect.get("owners", {}), f"{where}.owners").items():
+        if owner is not None:
+            integer(owner, f"{where}.owners {square_name}", 0, players - 1)
+    if "totals" in expect:
+        items(expect["totals"], f"{where}.totals", "int", length=players)
+    for key, rule in obj(expect.get("rules", {}), f"{where}.rules").items():
+        if key not in keys or not isinstance(rule, str):
+            raise InputError(f"{where}.rules", "maps placed pieces (player@square) to rule names", key)
+
+
+def check_scenario(scenario: object, where: str) -> None:
+    """Raise :class:`InputError` unless ``scenario`` is well formed (bounded: at most 4 players of
+    :data:`MAX_TEAM` pieces, turns 0-15); the engine checks the board and pieces it names."""
+    data = obj(scenario, where, SCENARIO_KEYS)
+    where = f"scenario {kit.text_of(data.get('id'), f'{where}.id')!r}"
+    if data.get("board", "default") != "default":
+        board_from_json(data["board"], f"{where}.board")
+    piece_set(data.get("pieces", "project_v1"))
+    integer(data.get("round", 1), f"{where}.round", 1, 3)
+    teams = items(data.get("placements"), f"{where}.placements", limit=4)
+    if len(teams) < 2:
+        raise InputError(f"{where}.placements", "must list the pieces of 2-4 players")
+    keys: set[str] = set()
+    for player, team in enumerate(teams):
+        for piece in items(team, f"{where}.placements[{player}]", limit=MAX_TEAM):
+            pair = items(piece, f"{where}.placements[{player}]", length=2)
+            kit.text_of(pair[0], f"{where}.placements[{player}] type", 40)
+            keys.add(f"{player}@{name(parse_square(pair[1], f'{where}.placements[{player}]'))}")
+    for player, orders in enumerate(items(data.get("letters", [{}] * len(teams)), f"{where}.letters",
+                                          length=len(teams))):
+        for kind, letters in obj(orders, f"{where}.letters[{player}]").items():
+            kit.text_of(letters, f"{where}.letters[{player}] {kind}", 12)
+    options = obj(data.get("options", {}), f"{where}.options", ("friendly_losses", "score_by"))
+    if options.get("friendly_losses", True) not in (True, False) or \
+            options.get("score_by", "value") not in ("value", "count"):
+        raise InputError(f"{where}.options", "friendly_losses is true or false, score_by 'value' or 'count'")
+    for square_name, owner in _square_map(data.get("owners", {}), f"{where}.owners").items():
+        integer(owner, f"{where}.owners {square_name}", 0, len(teams) - 1)
+    integer(data.get("seed", 0), f"{where}.seed", 0, (1 << 63) - 1)
+    for n, expect in enumerate(items(data.get("expect", []), f"{where}.expect", limit=TURNS + 1), start=1):
+        _check_expect(expect, f"{where}.expect[{n}]", keys, len(teams))
+    for key, wanted in obj(data.get("result", {}), f"{where}.result", RESULT_KEYS).items():
+        items(wanted, f"{where}.result.{key}", "int", length=len(teams))
+
+
+def load(path: Path) -> list[Mapping[str, Any]]:
+    """The scenarios of a file, every one checked before any is played."""
+    _, scenarios = kit.load(path, (SCHEMA,))
+    for n, scenario in enumerate(scenarios, start=1):
+        check_scenario(scenario, f"scenario {n}")
+    return scenarios
+
+
+def play_file(path: Path) -> kit.Report:
+    """Every scenario of a file."""
+    return kit.play(load(path), run_scenario)
+
+
 def run_file(path: Path) -> tuple[int, int]:
     """Run every scenario of a file, printing one line each; returns (passed, failed)."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or data.get("schema") != SCHEMA or not isinstance(data.get("scenarios"), list):
-        raise InputError(str(path), f"must be a {SCHEMA} object with a list of scenarios")
-    passed = failed = 0
-    for scenario in data["scenarios"]:
-        label = scenario.get("id", "?") if isinstance(scenario, dict) else "?"
-        try:
-            run_scenario(scenario)
-        except Mismatch as error:
-            failed += 1
-            print(f"FAIL {label}: {error}")
-        except (InputError, KeyError, TypeError, ValueError) as error:
-            failed += 1
-            print(f"FAIL {label}: bad scenario: {error}")
-        else:
-            passed += 1
-            print(f"ok   {label}")
-    print(f"{passed} passed, {failed} failed")
-    return passed, failed
+    report = kit.show(play_file(path))
+    return report.passed, report.failed
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 1:
-        print("usage: python -m core.fairsquare.conformance FILE.json", file=sys.stderr)
-        return 2
-    try:
-        _, failed = run_file(Path(args[0]))
-    except (OSError, ValueError) as error:
-        print(f"cannot read {args[0]}: {error}", file=sys.stderr)
-        return 2
-    return 1 if failed else 0
+    """The command line: 0 all passed, 1 a scenario failed, 2 bad arguments or a bad file."""
+    return kit.main(argv, "core.fairsquare.conformance", play_file)
 
 
 if __name__ == "__main__":

@@ -195,7 +195,8 @@ class TacticianBot:
     """
 
     seed: int = 0
-    time_ms: int = 15
+    time_ms: int | None = 15
+    """A time budget per decision (None: weigh every action, so play repeats exactly: :func:`untimed`)."""
     margin: float = 1e-4
     """How much better than ending the turn an action must look."""
 
@@ -208,7 +209,7 @@ class TacticianBot:
             return self._setup(state, legal)
         if len(legal) == 1:
             return legal[0]
-        deadline = time.perf_counter() + self.time_ms / 1000
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         end = EndTurn()
         best: Action = end if end in legal else legal[0]
         best_value = evaluate(state, player) + self.margin if end in legal else -1.0
@@ -220,7 +221,7 @@ class TacticianBot:
             value = expected(state, action, player) + scale * plans.get(action, 0.0)
             if value > best_value:
                 best, best_value = action, value
-            if time.perf_counter() > deadline:
+            if deadline is not None and time.perf_counter() > deadline:
                 break
         return best
 

@@ -1,9 +1,9 @@
 """Run Imperio Bellum conformance scenarios through the real engine.
 
 ``python -m core.imperio.conformance FILE.json [FILE.json ...]`` prints one line per
-scenario (``PASS name`` or ``FAIL name: why``) and a closing ``N passed, M failed``;
-the exit status is 1 when a scenario fails and 2 (one line, no traceback) when a
-file is not a valid scenario file.
+scenario (``ok   name`` or ``FAIL name: why``) and a closing ``N passed, M failed``;
+the exit status is 1 when a scenario fails and 2 (one line on stderr, no traceback) when a
+file is not a valid scenario file (:mod:`core.conformance`, the kit every runner shares).
 
 File format (schema ``imperio-conformance/1``)::
 
@@ -44,7 +44,6 @@ number (1 or 2); ``reason`` is a part of the game-over reason.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -56,30 +55,23 @@ from core.imperio.board import EMPTY_BOARD, FILES, UNITS, Piece, parse, square
 from core.imperio.game import GAME
 from core.imperio.render import grid
 from core.imperio.state import ImperioState, Usage, UsageMap
+from core import conformance as kit
+from core.conformance import Mismatch, items, obj
 from core.protocol import CHANCE, Action, IllegalAction, InputError, is_int
 
 SCHEMA = "imperio-conformance/1"
-MAX_SCENARIOS = 1000
 MAX_STEPS = 500
 ROLES = ("attacker", "defender")
 FLAGS = ("moved", "attacked", "stopped", "fresh")
 NUMBERS = ("actions", "steps")
 
 
-class Mismatch(AssertionError):
-    """An expectation of a scenario that the engine does not meet."""
-
-
 def _obj(value: object, where: str) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise InputError(where, "must be a JSON object", value)
-    return value
+    return obj(value, where)
 
 
 def _list(value: object, where: str, limit: int = MAX_STEPS) -> Sequence[Any]:
-    if not isinstance(value, list) or len(value) > limit:
-        raise InputError(where, f"must be a list of at most {limit} items", value)
-    return value
+    return items(value, where, limit=limit)
 
 
 def _role(value: object, where: str) -> int:
@@ -320,52 +312,27 @@ def run_scenario(scenario: Mapping[str, Any]) -> None:
 
 def load(path: Path) -> list[Mapping[str, Any]]:
     """The scenarios of a file, checked for shape."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        raise InputError(str(path), f"cannot be read as JSON ({error})") from None
-    data = _obj(data, str(path))
-    if data.get("schema") != SCHEMA:
-        raise InputError(f"{path} schema", f"must be {SCHEMA!r}", data.get("schema"))
-    scenarios = [_obj(s, f"{path} scenario") for s in _list(data.get("scenarios"), f"{path} scenarios",
-                                                              MAX_SCENARIOS)]
-    for s in scenarios:
-        if not isinstance(s.get("name"), str):
-            raise InputError(f"{path} scenario", "needs a name", s.get("name"))
+    _, scenarios = kit.load(path, (SCHEMA,))
+    for n, scenario in enumerate(scenarios, start=1):
+        if not isinstance(obj(scenario, f"scenario {n}").get("name"), str):
+            raise InputError(f"scenario {n}", "needs a name", scenario.get("name"))
     return scenarios
+
+
+def play_file(path: Path) -> kit.Report:
+    """Every scenario of a file (the file's shape checked before any is played)."""
+    return kit.play(load(path), run_scenario, label="name")
 
 
 def run_file(path: Path) -> tuple[int, int, list[str]]:
     """Passed count, failed count and one line per scenario."""
-    passed, failed, lines = 0, 0, []
-    for scenario in load(path):
-        try:
-            run_scenario(scenario)
-        except Mismatch as error:
-            failed += 1
-            lines.append(f"FAIL {scenario['name']}: {error}")
-        else:
-            passed += 1
-            lines.append(f"PASS {scenario['name']}")
-    return passed, failed, lines
+    report = play_file(path)
+    return report.passed, report.failed, report.lines
 
 
 def main(argv: Sequence[str]) -> int:
-    if not argv:
-        print("usage: python -m core.imperio.conformance FILE.json [FILE.json ...]")
-        return 2
-    passed = failed = 0
-    try:
-        for arg in argv:
-            p, f, lines = run_file(Path(arg))
-            passed, failed = passed + p, failed + f
-            for line in lines:
-                print(line)
-    except InputError as error:
-        print(f"bad scenario file: {error}")
-        return 2
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    """The command line: 0 all passed, 1 a scenario failed, 2 bad arguments or a bad file."""
+    return kit.main(argv, "core.imperio.conformance", play_file, many=True)
 
 
 if __name__ == "__main__":

@@ -6,12 +6,15 @@ is played by :class:`~core.imperio.worker.Worker`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Self, cast
 
 from core.imperio.actions import (
     ROLES,
+    AddReserve,
+    Alter,
     Attack,
     ChooseRole,
     EndTurn,
@@ -105,7 +108,19 @@ class ImperioState(Legality):
     def view(self, viewer: int | None) -> Self:
         if viewer is None or viewer < 0 or self.options["public_reserves"] or self.phase == "roles":
             return self
-        return self._with(hidden_reserves=1 - viewer)
+        hidden = 1 - viewer
+        reserves = [self.reserves[0], self.reserves[1]]
+        reserves[hidden] = (sum(reserves[hidden]), 0, 0, 0)   # the size is public, the make-up is not
+        return self._with(hidden_reserves=hidden, reserves=(reserves[0], reserves[1]))
+
+    def _secret_from(self, viewer: int | None) -> Iterator[int]:
+        """Where reserves are hidden, every reserve choice (a kept unit, a reserve alteration)."""
+        if viewer is None or viewer < 0 or self.options["public_reserves"]:
+            yield from super()._secret_from(viewer)
+            return
+        for position, action in enumerate(self.history):
+            if isinstance(action, AddReserve) or (isinstance(action, Alter) and action.square is None):
+                yield position
 
     def _imagine(self, viewer: int, stream: int) -> Self:
         """Reseed the dice and, where the opponent's reserves are hidden, deal them a make-up of the same size."""

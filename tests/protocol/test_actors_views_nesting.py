@@ -332,7 +332,7 @@ DEPTHS = [100] if sys.platform == "emscripten" else [100, 100_000]
 def test_deeply_nested_input_is_refused_before_anything_recursive_touches_it(levels: int) -> None:
     """Checked by an iterative walk: in the browser a deep recursion kills the page outright."""
     state = GAMES["toy-pick"].new(seed=4)
-    with pytest.raises(IllegalAction, match="nested more than 32 deep> is not an action"):
+    with pytest.raises(IllegalAction, match="a value nested more than 32 deep is not an action"):
         state.action_from_json(deeply_nested(levels), 0)
     with pytest.raises(InputError, match="options: nested more than 32 deep"):
         GAMES["toy-pick"].new(seed=1, board=deeply_nested(levels))

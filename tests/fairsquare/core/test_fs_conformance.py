@@ -44,7 +44,7 @@ def test_an_unreadable_file_exits_2_with_one_line(tmp_path: Path, content: str,
     path.write_text(content)
     assert main([str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("cannot read") and err.count("\n") == 1
+    assert err.startswith("cannot run") and err.count("\n") == 1
 
 
 def test_usage_and_missing_file_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

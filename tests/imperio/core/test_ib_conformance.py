@@ -75,8 +75,8 @@ def test_a_bad_file_exits_2_with_one_line(tmp_path: Path, capsys: pytest.Capture
     path = tmp_path / "bad.json"
     path.write_text(content)
     assert conformance.main([str(path)]) == 2
-    out = capsys.readouterr().out
-    assert out.count("\n") == 1 and out.startswith("bad scenario file")
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("cannot run")
 
 
 def test_no_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,230 @@
+"""A match position's mutable working copy and its dice rolls (rulebook section 5).
+
+Every random draw is a :class:`Draw` yielded by a generator and answered with a value, so one
+mechanism serves the seeded stream, manual (physical) dice and conformance replay.
+:class:`WorkingCopy` holds the fields of a :class:`~core.buttonmen.position.Position` as lists
+and rolls dice (opening rolls, rerolls with their resizing skills); the steps of a round are
+:class:`~core.buttonmen.flow.Flow`'s.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Generator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from core import rng
+from core.buttonmen.attacks import Context
+from core.buttonmen.dice import Die, ladder_step, mad_sizes, mood_sizes
+from core.buttonmen.position import WORK_FIELDS, Phase, Position, RoundResult
+from core.buttonmen.recipe import (
+    AUXILIARY, KONSTANT, MAD, MAXIMUM, MIGHTY, MOOD, RESERVE, TIME_AND_SPACE, TURBO, VALUE, WARRIOR, WEAK, DieSpec,
+    parse_recipe,
+)
+from core.buttonmen.specials import SLOW_BUTTON
+from core.protocol import Options
+
+DECK = tuple(v for v in range(1, 14) for _ in range(4)) + (20, 20)
+"""The wildcard deck: A-K four times (1-13) and two jokers (20)."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A request for one random result: a die value, a size or a coin toss."""
+
+    player: int
+    """Whose die (the player who enters it with manual dice)."""
+    die: int
+    """Index of the die in that player's dice in play (-1: not a die)."""
+    label: str
+    halves: tuple[int, ...] = ()
+    """Roll these halves and sum them (a die roll)."""
+    choices: tuple[int, ...] = ()
+    """Pick one of these uniformly (sizes, cards, a first player)."""
+
+    def distribution(self) -> tuple[tuple[int, Fraction], ...]:
+        """Every possible result with its exact probability, ascending (a sum of halves is not uniform)."""
+        if self.choices:
+            return tuple((v, Fraction(self.choices.count(v), len(self.choices))) for v in self.values())
+        ways = Counter({0: 1})
+        for half in self.halves:
+            if half > 0:
+                after: Counter[int] = Counter()
+                for total, count in ways.items():
+                    for face in range(1, half + 1):
+                        after[total + face] += count
+                ways = after
+        outcomes = sum(ways.values())
+        return tuple((v, Fraction(ways[v], outcomes)) for v in self.values())
+
+    def sample(self, stream: int) -> tuple[int, int, tuple[int, ...]]:
+        """``(stream, result, faces)``: one draw from the stream, with each rolled half's result."""
+        if self.choices:
+            stream, choice = rng.choice(stream, self.choices)
+            return stream, choice, ()
+        faces = []
+        for half in self.halves:
+            if half > 0:
+                stream, v = rng.draw(stream, half)
+                faces.append(v)
+        return stream, sum(faces), tuple(faces)
+
+    def values(self) -> tuple[int, ...]:
+        """Every possible result, ascending."""
+        if self.choices:
+            return tuple(sorted(set(self.choices)))
+        low = sum(1 for h in self.halves if h > 0)
+        return tuple(range(low, sum(self.halves) + 1))
+
+
+Gen = Generator[Draw, int, Any]
+
+
+class WorkingCopy:
+    """A mutable working copy of a match position (the fields of :class:`Position`, containers as lists),
+    with the dice rolls every step makes; :class:`~core.buttonmen.flow.Flow` adds the steps."""
+
+    recipes: list[str]
+    dice: list[list[Die]]
+    captured: list[list[Die]]
+    out_of_play: list[list[Die]]
+    chosen: list[dict[str, int]]
+    fresh: list[list[str]]
+    match_score: list[list[int]]
+    acted: list[bool]
+    decks: list[tuple[int, ...]]
+    log: list[str]
+    """The log lines written during this step (appended to the position's log by :meth:`changes`)."""
+    rounds: list[RoundResult]
+    aux: list[bool | None] | None
+    phase: Phase
+    mover: int | None
+    initiative: int | None
+    round_number: int
+    passes: int
+    turns: int
+    reserve_player: int | None
+    focus_only: bool
+    next_uid: int
+    cancelled: bool
+
+    def __init__(self, position: Position, options: Options, buttons: tuple[str, str],
+                 specials: tuple[frozenset[str], frozenset[str]]) -> None:
+        self.position, self.opt, self.buttons, self.specials = position, options, buttons, specials
+        source, work = position.__dict__, self.__dict__
+        for name, thaw, _ in WORK_FIELDS:
+            work[name] = source[name] if thaw is None else thaw(source[name])
+        self.start_pending = False
+        """Set when every choice is made: the driver starts the round (no nesting across rounds)."""
+        self.odd_time_and_space: set[int] = set()
+        """Time and Space dice (by uid) that rolled odd during the current action."""
+        self.not_rerolled: set[int] = set()
+        """Dice (by uid) whose reroll was skipped because the round ends with this action."""
+        self.slow = (SLOW_BUTTON in specials[0], SLOW_BUTTON in specials[1])
+        self.faces: tuple[int, ...] = ()
+        """The half results of the last twin roll, set by the driver when it rolled them itself."""
+
+    def changes(self) -> dict[str, Any]:
+        """The position fields, frozen again."""
+        work, old = self.__dict__, self.position.__dict__
+        return {name: work[name] if freeze is None else freeze(work[name], old[name])
+                for name, _, freeze in WORK_FIELDS}
+
+    # --- helpers ---------------------------------------------------------------------
+
+    def name(self, p: int) -> str:
+        return self.buttons[p]
+
+    def specs(self, p: int) -> tuple[DieSpec, ...]:
+        return parse_recipe(self.recipes[p])
+
+    def context(self, p: int) -> Context:
+        return Context.of(self.opt, self.specials, p)
+
+    def needed(self, p: int) -> list[str]:
+        """Swing letters and option positions player ``p`` must still choose."""
+        return needed_choices(self.specs(p), self.chosen[p])
+
+    # --- dice rolls ------------------------------------------------------------------
+
+    def _draw_value(self, p: int, i: int, die: Die) -> Gen:
+        """The die's new value; :attr:`faces` holds a twin's two half results when the stream rolled them."""
+        self.faces = ()
+        skills = die.skills
+        if MAXIMUM in skills or WARRIOR in skills:
+            return die.size
+        if die.size == 0:
+            return 0
+        if die.wildcard:
+            deck = self.decks[p] or DECK
+            card: int = yield Draw(p, i, f"{self.name(p)}'s wildcard {die.notation}", choices=deck)
+            rest = list(deck)
+            rest.remove(card)
+            self.decks[p] = tuple(rest)
+            return card
+        value: int = yield Draw(p, i, f"{self.name(p)}'s {die.notation}", halves=die.halves)
+        if not (len(die.halves) == len(self.faces) == 2 and sum(self.faces) == value):
+            self.faces = ()
+        return value
+
+    def opening_roll(self, p: int, i: int, die: Die) -> Gen:
+        """The opening roll: no size changes."""
+        value = yield from self._draw_value(p, i, die)
+        return die.rolled(value, self.faces)
+
+    def reroll(self, p: int, i: int, die: Die, *, own_attack: bool = False, turbo: int | None = None,
+               captured: bool = False, final: bool = False) -> Gen:
+        """Any roll after the opening roll: resize skills first, Konstant keeps its value.
+
+        ``final``: the round ends with this action, so a value that cannot count is not rolled
+        (the die resizes as usual; a Value die, a wildcard and a Maximum die still roll).
+        """
+        if turbo is not None:
+            die = die.with_size_choice(turbo)
+        elif TURBO in die.skills and not own_attack and self.opt["turbo_on"] == "any_roll" and (
+                die.swing or die.options):
+            size: int = yield Draw(p, i, f"{self.name(p)}'s turbo {die.notation} size",
+                                   choices=die.size_choices())
+            die = die.with_size_choice(size)
+        skills = die.skills
+        if KONSTANT not in skills:     # Mood and Mad pick a size first, then Mighty grows and Weak shrinks
+            mood_now = self.opt["mood_resize_on"] == "every_reroll" or captured
+            if MOOD in skills and die.swing and mood_now:
+                size = yield Draw(p, i, f"{self.name(p)}'s mood {die.notation} size",
+                                  choices=mood_sizes(die.swing))
+                die = die.with_size_choice(size)
+            if MAD in skills and die.swing:
+                size = yield Draw(p, i, f"{self.name(p)}'s mad {die.notation} size",
+                                  choices=mad_sizes(die.swing))
+                die = die.with_size_choice(size)
+            if MIGHTY in skills:
+                die = die.resized(tuple(ladder_step(h, True) for h in die.halves))
+            if WEAK in skills:
+                die = die.resized(tuple(ladder_step(h, False) for h in die.halves))
+        if KONSTANT in skills:
+            return die
+        if final and not die.wildcard and VALUE not in skills and MAXIMUM not in skills:
+            self.not_rerolled.add(die.uid)
+            return die
+        value = yield from self._draw_value(p, i, die)
+        if TIME_AND_SPACE in skills and value % 2 == 1:
+            self.odd_time_and_space.add(die.uid)
+        return Die(die.skills, die.halves, value, die.letters, die.options, die.wildcard, die.uid,
+                   die.owner, die.dizzy, self.faces)
+
+
+def needed_choices(specs: tuple[DieSpec, ...], chosen: dict[str, int]) -> list[str]:
+    """Swing letters (first appearance order) then option positions not yet chosen."""
+    out: list[str] = []
+    for spec in specs:
+        if RESERVE in spec.skills or AUXILIARY in spec.skills:
+            continue
+        for letter in spec.swing_letters:
+            if letter not in chosen and letter not in out:
+                out.append(letter)
+    for pos, spec in enumerate(specs):
+        if spec.options and RESERVE not in spec.skills and AUXILIARY not in spec.skills and str(pos) not in chosen:
+            out.append(str(pos))
+    return out

@@ -9,10 +9,16 @@ ready and links to the game's page, its Rules page and the landing page (links
 that resolve in the built site's layout), no 0-based label in anything the
 learner reads, no ruling id or rulebook section the learner cannot open,
 numbers in the notebook's language, and about 20 minutes of reading at most.
+
+Run top to bottom, a notebook shows no verdict and no solution: every answer cell is an empty
+slot (``answer(n, ...)``), so no "Not quite", no traceback and none of its exercises' solutions
+appear.  Typing slips (a number in quotes, a decimal comma, two answers, a bare name, a move the
+engine refuses) each show one friendly line in the notebook's language, never a traceback.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import sys
@@ -32,7 +38,8 @@ from core.teach.words import say
 from webapp.registry import APPS
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 KERNEL = "rulebox-venv"
 MAX_CELL_LINES = 8
 WORDS_PER_MINUTE = 180
@@ -77,7 +84,7 @@ def kernel_specs(tmp_path_factory: pytest.TempPathFactory) -> KernelSpecManager:
     kernels = tmp_path_factory.mktemp("kernels")
     (kernels / KERNEL).mkdir()
     spec = {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-            "display_name": "Rulebox (venv)", "language": "python"}
+            "display_name": "Rulebox (venv)", "language": "python", "env": {"PYTHONPATH": str(ROOT)}}
     (kernels / KERNEL / "kernel.json").write_text(json.dumps(spec))
     return KernelSpecManager(kernel_dirs=[str(kernels)])
 
@@ -117,16 +124,48 @@ def test_links_resolve_in_the_site_layout(path: Path) -> None:
                        "https://example.org/site/index.html"}
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
-def test_notebook_runs_in_plain_jupyter(path: Path, kernel_specs: KernelSpecManager) -> None:
-    notebook = nbformat.read(path, as_version=4)
+def lesson_of(path: Path) -> Any:
+    """The ``core.teach`` module a notebook's first cell imports."""
+    first = next(c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
+    found = re.search(r"from (core\.teach\.\w+) import \*", first.source)
+    assert found, f"{path.name}: the first cell imports no core.teach lesson"
+    return importlib.import_module(found[1])
+
+
+def run(notebook: Any, kernel_specs: KernelSpecManager, allow_errors: bool = False) -> Any:
+    """``notebook`` executed top to bottom in a fresh kernel started in the notebooks' folder."""
     manager = KernelManager(kernel_name=KERNEL, kernel_spec_manager=kernel_specs)
-    client = NotebookClient(notebook, km=manager, timeout=300, allow_errors=False,
-                            resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(notebook, km=manager, timeout=300, allow_errors=allow_errors,
+                            resources={"metadata": {"path": str(ROOT / "notebooks")}})
     try:
         client.execute()
     except CellExecutionError as error:
-        pytest.fail(f"{path.name}: a cell failed\n{ANSI.sub('', str(error))}", pytrace=False)
+        pytest.fail(f"a cell failed\n{ANSI.sub('', str(error))}", pytrace=False)
+    return notebook
+
+
+def assert_nothing_given_away(path: Path, notebook: Any) -> None:
+    """No verdict, no traceback and no exercise's solution in what Run All shows."""
+    lang = language(path)
+    lesson = lesson_of(path).LESSON
+    was, lesson.lang = lesson.lang, lang
+    solutions = [e.solution for e in lesson.exercises()]
+    lesson.lang = was
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        assert not [o for o in cell.outputs if o.output_type == "error"], f"an error in {cell.source!r}"
+        text = shown_text(cell)
+        for verdict in (say("wrong", lang, reason="", n=0).split(":")[0], "Traceback", say("solution", lang, text="")):
+            assert verdict not in text, f"{verdict!r} shown by {cell.source!r}"
+        for solution in solutions:
+            assert solution not in text, f"a solution shown by {cell.source!r}: {solution}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_runs_in_plain_jupyter(path: Path, kernel_specs: KernelSpecManager) -> None:
+    notebook = run(nbformat.read(path, as_version=4), kernel_specs)
+    assert_nothing_given_away(path, notebook)
     code = [c for c in notebook.cells if c.cell_type == "code"]
     assert code and all(c.execution_count for c in code), "not every code cell ran"
     lang = language(path)
@@ -142,3 +181,33 @@ def test_notebook_runs_in_plain_jupyter(path: Path, kernel_specs: KernelSpecMana
         if lang == "de" and cell.cell_type == "code":
             plain = "\n".join(str(o.get("data", {}).get("text/plain", "")) for o in cell.outputs)
             assert not ENGLISH_DECIMAL.search(plain), f"an English decimal point in a German notebook: {plain}"
+
+
+SLIPS = {
+    "button-up.ipynb": ['answer(1, "1")', "answer(1, 1, 4)", "answer(2, 15,5)", "lift(circle(), 2)",
+                        "answer(9, 1)", "lift(circle(), stack=1)", "answer(1, [1"],
+    "button-men.ipynb": ["answer(1, Avis)", "answer(2, 3, 4)", 'attack(deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], '
+                         '[1, 3, 6, 11, 4]), swing=(11, 5)), "power", [1], [9])'],
+    "button-man-braille.de.ipynb": ["answer(3, 15,5)", 'answer(1, "2")', "answer(2, 3, 4)", "answer(2, Zwilling)",
+                                    "attack(rolled([1, 3, 7, 2, 6], [2, 2, 9, 5, 1]), 99)"],
+    "imperio-bellum.ipynb": ['play(default_armies(), "Kd2-d9")', "answer(2, Kb3xc4)", 'answer(1, "4")'],
+    "buttonmen-battle.ipynb": ['order(lesson(), "Ben", "Berea", "Paris")', "answer(1, Berea)"],
+    "fair-and-square.ipynb": ['answer(2, "Ranger Z9")', 'may_place("Q3")'],
+}
+"""Slips a learner types, per notebook: each must show one friendly line (no traceback)."""
+
+
+@pytest.mark.parametrize("name", sorted(SLIPS))
+def test_typing_slips_show_one_friendly_line(name: str, kernel_specs: KernelSpecManager) -> None:
+    path = ROOT / "notebooks" / name
+    setup = next(c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
+    notebook = nbformat.v4.new_notebook(cells=[setup] + [nbformat.v4.new_code_cell(s) for s in SLIPS[name]])
+    run(notebook, kernel_specs, allow_errors=True)
+    for cell in notebook.cells[1:]:
+        assert not [o for o in cell.outputs if o.output_type == "error"], f"{cell.source}: a traceback"
+        lines = [line for line in shown_text(cell).splitlines() if line.strip()]
+        plain = [line for o in cell.outputs for line in str(o.get("data", {}).get("text/plain", "")).splitlines()]
+        assert len(plain) == 1 and lines, f"{cell.source}: {lines}"
+        assert not re.search(r"Traceback|\w+Error\b|Exception|File \"", plain[0]), f"{cell.source}: {plain[0]}"
+        if language(path) == "de":
+            assert re.search(r"[äöüß]|Nicht|Setze|Antwort|Richtig|Noch", plain[0]), f"not German: {plain[0]}"

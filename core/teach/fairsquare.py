@@ -33,17 +33,16 @@ from core.fairsquare.render import CELL, COLOURS, LEGEND, MARGIN, Shown, board_s
 from core.fairsquare.scoring import round_points
 from core.fairsquare.state import FairSquareState
 from core.protocol import InputError, actor_name
-from core.teach import Exercise, Html, Picture, Tutor, as_number, message, navigation, ready
+from core.teach import Exercise, Html, Lesson, Picture, message, navigation, ready
 from core.teach.chart import Line, line_chart
 
-__all__ = ["Round", "balance", "battle", "board", "bots_play", "check", "cycle", "exercise", "hint", "links",
+__all__ = ["Round", "answer", "balance", "battle", "board", "bots_play", "cycle", "exercise", "hint", "links",
            "may_place", "pieces", "solution", "standoff", "start", "watch"]
 
 GAME_NAME, PAGE = "fair-and-square", "fairsquare"
 BOARD = board_from_json(DEFAULT_BOARD)
 """The rules' default board, where every lesson run takes place."""
 PIECE_SET = "project_v1"
-TUTOR = Tutor("en")
 ALIGN = ' style="text-align:left;vertical-align:top"'
 """Table cells read from the left (notebook styles right-align them)."""
 PICTURE_WIDTH = 220
@@ -446,72 +445,64 @@ def _capture_turns() -> tuple[int, int]:
     return arrive, owned
 
 
-def _exercises() -> tuple[Exercise, ...]:
+def _capture_problem(turn: object, arrive: int, owned: int) -> str | None:
+    if turn == owned:
+        return None
+    assert isinstance(turn, int)
+    if turn <= arrive:
+        return f"the Ranger only arrives on turn {arrive}, and the turn it arrives does not count."
+    if turn < owned:
+        return "a square is owned once its piece has stood on it, still and alone, for as many turns as it is worth."
+    return "it owns D4 sooner: the count goes up every turn it stands there still and alone."
+
+
+def _placement_problem(setting: Duel, placement: object) -> str | None:
+    mine, bot = setting.totals(parse_placement(placement, setting.board, setting.roster))
+    if mine > bot:
+        return None
+    return f"your pieces own {points(mine)} after turn 15 and the bot's {bot}: you need more than the bot."
+
+
+def _played(setting: Duel, placement: object) -> Html:
+    record = setting.record(parse_placement(placement, setting.board, setting.roster))
+    you, bot = record.scores
+    said = f"Your pieces own {points(you)} after turn 15, the bot's {bot}."
+    figure = _figures([(record_svg(record, 0), "As placed"), (record_svg(record, 15), "After turn 15")])
+    return Html(f"<p>{html.escape(said)}</p>{figure}", said)
+
+
+def _exercises(lang: str) -> tuple[Exercise, ...]:
     arrive, owned = _capture_turns()
     setting = duel()
     reply = best_reply()
     mine, bot = setting.totals(reply)
     example = _losing_example(setting)
-
-    def beats(answer: object) -> bool:
-        a, b = setting.totals(parse_placement(answer, setting.board, setting.roster))
-        return a > b
-
+    capture = Html(f"<div>{_small(record_svg(run(CAPTURE), arrive), 340)}</div>", "")
+    bot_pieces = Html(f"<div>{_small(setting.picture(), 340)}</div>", "")
     return (
         Exercise(f"Player 1's Ranger arrives on the 3-point square D4 on turn {arrive}, and no other piece comes "
                  "near it. After which turn does player 1 own D4? Answer with the turn number.", None,
-                 lambda answer: as_number(answer) == owned,
+                 lambda turn: _capture_problem(turn, arrive, owned),
                  "The arrival turn does not count; then the piece must stand still and alone for as many turns "
                  "as the square is worth.",
                  f"after turn {owned}: turns {arrive + 1} to {owned} are its {owned - arrive} still turns "
                  f"(capture {', '.join(map(str, range(1, owned - arrive)))} and {owned - arrive} of "
-                 f"{owned - arrive})."),
+                 f"{owned - arrive}).", kind="choice", extra=capture),
         Exercise("The greedy bot (player 2) has placed its four pieces of round 1 on this board. Place four "
                  "pieces as player 1 so that you own more points than the bot after turn 15. Answer like "
-                 f"check(\"{_spell(example)}\").", None, beats,
+                 f"answer(2, \"{_spell(example)}\").", None,
+                 lambda placement: _placement_problem(setting, placement),
                  "Look where each of the bot's pieces heads first: the nearest point squares. From turn 2 on, "
                  "your Fortress or Marauder (rank 3) removes any lower-ranked bot piece on its square; your "
                  "Sprinters and Dashers are fast but lose every battle, so send them where the bot's pieces are "
-                 "not going. check() shows how each try played out.",
-                 f"one placement that wins is {_spell(reply)}: it owns {points(mine)}, the bot {bot}."),
+                 "not going. answer(2, ...) shows how each try played out.",
+                 f"one placement that wins is {_spell(reply)}: it owns {points(mine)}, the bot {bot}.",
+                 kind="text", extra=bot_pieces, played=lambda placement: _played(setting, placement)),
     )
 
 
-EXERCISES = cache(_exercises)
-
-
-def exercise(number: int) -> Html:
-    """Pose exercise ``number`` (1 or 2), with its picture."""
-    posed = TUTOR.pose(EXERCISES(), number)
-    if number == 1:
-        record = run(CAPTURE)
-        picture = record_svg(record, _capture_turns()[0])
-    else:
-        picture = duel().picture()
-    return Html(f"{posed.markup}<div>{_small(picture, 340)}</div>", posed.text)
-
-
-def check(answer: object) -> Html:
-    """Whether ``answer`` solves the current exercise (a hint if not); for a placement also how it played."""
-    if TUTOR.current is not EXERCISES()[1]:
-        return TUTOR.check(answer)
-    setting = duel()
-    try:
-        mine = parse_placement(answer, setting.board, setting.roster)
-    except ValueError as error:
-        return message(f"That placement cannot be played: {error}.")
-    verdict = TUTOR.check(answer)
-    record = setting.record(mine)
-    you, bot = record.scores
-    said = f"Your pieces own {points(you)} after turn 15, the bot's {bot}. {verdict.text}"
-    figure = _figures([(record_svg(record, 0), "As placed"), (record_svg(record, 15), "After turn 15")])
-    return Html(f"<p>{html.escape(said)}</p>{figure}", said)
-
-
-hint = TUTOR.hint
-"""The current exercise's hint."""
-solution = TUTOR.solution
-"""The current exercise's solution, shown only when asked for."""
+LESSON = Lesson(_exercises)
+exercise, answer, hint, solution = LESSON.helpers()
 
 
 # --------------------------------------------------------------------------- a round between bots

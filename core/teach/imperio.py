@@ -31,11 +31,11 @@ from core.imperio.overlays import fire_lines, pike_zone
 from core.imperio.render import CELL, MARGIN, PLURALS
 from core.imperio.state import ImperioState, UsageMap
 from core.protocol import Action, IllegalAction, InputError
-from core.teach import Exercise, Html, Match, Moment, Picture, Tutor, as_number, message, navigation, ready, summary
+from core.teach import Exercise, Html, Lesson, Match, Moment, Picture, message, navigation, ready, summary
 from core.teach.words import number
 
 __all__ = [
-    "armies", "bot_game", "check", "default_armies", "exercise", "exercise_position", "hint", "links", "moves",
+    "answer", "armies", "bot_game", "default_armies", "exercise", "exercise_position", "hint", "links", "moves",
     "odds", "odds_table", "play", "position", "rock_paper_scissors", "shields", "show", "solution", "start", "zones",
 ]
 
@@ -45,7 +45,6 @@ LETTERS = {word: letter for letter, word in NAMES.items()}
 CORNER_HQ = ("a1", "i9")
 """Where :func:`position` puts a side's headquarters when the text gives it no base."""
 MAX_TEXT = 2000
-TUTOR = Tutor("en")
 LANG = "en"
 
 
@@ -435,11 +434,39 @@ def _best_attacks(board: ImperioState) -> tuple[list[str], Fraction]:
     return sorted(m for m, c in chances.items() if c == top), top
 
 
-def _same_move(answer: object, wanted: Iterable[str]) -> bool:
-    return isinstance(answer, str) and " ".join(answer.split()).lower() in {w.lower() for w in wanted}
+def _dice_problem(dice: object, right: int) -> str | None:
+    assert isinstance(dice, int)
+    if dice == right:
+        return None
+    known = {3: "3 are the knight's own dice: fighting an adjacent enemy takes 1 off, and the charge adds some.",
+             right + 1: "the knight ends next to the archer, and fighting an adjacent enemy takes 1 die off.",
+             right - 1: "three steps just before the attack are a charge: +2 dice (+1 after 2 steps, +3 after 4)."}
+    return known.get(dice, f"{dice} is not 3 dice, −1 for the adjacent enemy, plus the charge bonus.")
 
 
-def _exercises() -> tuple[Exercise, ...]:
+def _attack_problem(board: ImperioState, move: object, best: list[str]) -> str | None:
+    assert isinstance(move, str)
+    said = " ".join(move.split()).lower()
+    if said in {m.lower() for m in best}:
+        return None
+    chances = {str(a).lower(): ib.odds(board, a).duels[0].win for a in board.legal_actions()
+               if isinstance(a, (ib.Attack, ib.Shot)) and board.duels(a)}
+    if said not in chances:
+        return f"\"{move}\" is not one of Red's attacks here; the game writes them like \"Kb3xc4\"."
+    return f"\"{move}\" wins its fight {percent(chances[said])} of the time, and another attack does better."
+
+
+def _targets_problem(count: object, targets: int) -> str | None:
+    assert isinstance(count, int)
+    if count == targets:
+        return None
+    if count > targets:
+        return ("some of those units are shielded, or the line to them crosses a shielded square: a footsoldier "
+                "shields its neighbours except the one facing the archer, and every square behind it.")
+    return "the archer may shoot more: only shielded squares, and lines that cross them, are closed to it."
+
+
+def _exercises(lang: str) -> tuple[Exercise, ...]:
     charge = play(position("red knight d2, blue archer d6"), "Kd2-d3", "Kd3-d4", "Kd4-d5")
     charge_pool = charge.duels(find(charge, "Kd5xd6"))[0].attacker
     choice = position("red knight b3, red archer e2, red footsoldier g4, "
@@ -452,45 +479,30 @@ def _exercises() -> tuple[Exercise, ...]:
     return (
         Exercise("The red knight stepped from d2 to d3, d4 and d5. How many dice does it roll if it now attacks "
                  "the blue archer on d6?", charge,
-                 lambda answer: as_number(answer) == charge_pool.dice,
+                 lambda dice: _dice_problem(dice, charge_pool.dice),
                  "Start from the knight's 3 dice, take 1 off for fighting an adjacent enemy, and add the charge "
                  "bonus for the steps it took since the turn began: +1 after 2 steps, +2 after 3, +3 after 4.",
-                 f"{charge_pool}."),
+                 f"{charge_pool}.", kind="choice"),
         Exercise("Red to move. Which of Red's attacks is most likely to win its fight? Answer with the move as the "
                  "game writes it, in quotes, like \"Kb3xc4\".", choice,
-                 lambda answer: _same_move(answer, best),
-                 "Think of who beats whom. To compare the numbers, take the position with board = "
-                 "exercise_position() and try odds(board, \"Kb3xc4\") and the other attacks.",
-                 f"{' or '.join(best)}: it wins {percent(top)} of the time."),
+                 lambda move: _attack_problem(choice, move, best),
+                 "Think of who beats whom. To compare the numbers, try odds(exercise_position(2), \"Kb3xc4\") "
+                 "and the other attacks.",
+                 f"{' or '.join(best)}: it wins {percent(top)} of the time.", kind="text"),
         Exercise(f"Red's archer on c2 wants to shoot. At how many of the blue units ({blue}) may it shoot?",
-                 shooting, lambda answer: as_number(answer) == len(targets),
+                 shooting, lambda count: _targets_problem(count, len(targets)),
                  "A footsoldier shields its neighbours (all but the one facing the archer) and every square behind "
-                 "it on the archer's line, and no shot may pass over a shielded square. shields(board, \"c2\") "
-                 "draws them.",
+                 "it on the archer's line, and no shot may pass over a shielded square. "
+                 "shields(exercise_position(3), \"c2\") draws them.",
                  f"{len(targets)}: {_squares(ib.parse(t) for t in targets)}; the others are shielded, or the "
-                 "line to them crosses a shielded square."),
+                 "line to them crosses a shielded square.", kind="choice"),
     )
 
 
-def exercise(number: int) -> Html:
-    """Pose exercise ``number`` (1, 2 or 3)."""
-    return TUTOR.pose(_exercises(), number)
-
-
-def exercise_position() -> ImperioState:
-    """The current exercise's position, to try moves and odds on."""
-    posed = TUTOR.current
-    if posed is None or not isinstance(posed.position, ImperioState):
-        raise IllegalAction("run an exercise cell first")
-    return posed.position
-
-
-check = TUTOR.check
-"""Whether an answer solves the current exercise (a hint if not)."""
-hint = TUTOR.hint
-"""The current exercise's hint."""
-solution = TUTOR.solution
-"""The current exercise's solution, shown only when asked for."""
+LESSON = Lesson(_exercises)
+exercise, answer, hint, solution = LESSON.helpers()
+exercise_position = LESSON.position
+"""Exercise ``n``'s position, to try moves and odds on."""
 
 
 # --------------------------------------------------------------------------- a bot game

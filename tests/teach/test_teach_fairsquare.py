@@ -98,10 +98,11 @@ def test_capture_exercise_counts_still_turns_after_the_arrival() -> None:
     assert owned == arrive + lesson.BOARD.values[parse_square("D4")]
     posed = lesson.exercise(1)
     assert f"on turn {arrive}" in posed.text and "<svg" in posed.markup
-    wrong = lesson.check(owned - 1).text
-    assert wrong.startswith("Not quite") and str(owned) not in wrong
-    assert lesson.check(str(owned)).text == "Right!"
-    assert lesson.solution().text.startswith(f"Solution: after turn {owned}")
+    wrong = lesson.answer(1, owned - 1).text
+    assert wrong.startswith("Not quite: a square is owned once") and str(owned) not in wrong
+    assert lesson.answer(1, arrive).text.startswith(f"Not quite: the Ranger only arrives on turn {arrive}")
+    assert lesson.answer(1, str(owned)).text == "Right!"
+    assert lesson.solution(1).text.startswith(f"Solution: after turn {owned}")
 
 
 def test_the_bot_in_exercise_two_is_the_greedy_bot_and_its_placement_is_legal() -> None:
@@ -118,17 +119,17 @@ def test_the_bot_in_exercise_two_is_the_greedy_bot_and_its_placement_is_legal() 
 
 def test_exercise_two_judges_by_playing_and_keeps_the_answer_hidden() -> None:
     posed = lesson.exercise(2)
-    example = re.search(r'check\("([^"]+)"\)', posed.text)
+    example = re.search(r'answer\(2, "([^"]+)"\)', posed.text)
     assert example is not None
-    tried = lesson.check(example[1])
-    assert "Not quite" in tried.text and tried.markup.count("<svg") == 2
+    tried = lesson.answer(2, example[1])
+    assert tried.text.startswith("Not quite: your pieces own") and tried.markup.count("<svg") == 2
     reply = lesson._spell(lesson.best_reply())
-    assert reply not in tried.text and reply not in lesson.hint().text
+    assert reply not in tried.text and reply not in lesson.hint(2).text
     mine, bot = lesson.duel().totals(lesson.best_reply())
     assert mine > bot
-    assert lesson.check(reply.lower()).text.startswith(f"Your pieces own {lesson.points(mine)} after turn 15, "
-                                                       f"the bot's {bot}. Right!")
-    assert reply in lesson.solution().text
+    assert lesson.answer(2, reply.lower()).text == f"Right!\nYour pieces own {lesson.points(mine)} after turn 15, " \
+                                                  f"the bot's {bot}."
+    assert reply in lesson.solution(2).text
 
 
 @pytest.mark.parametrize(("answer", "reason"), [
@@ -136,12 +137,15 @@ def test_exercise_two_judges_by_playing_and_keeps_the_answer_hidden() -> None:
     ("Queen A1, Ranger A2, Sprinter A3, Dasher A4", "'Queen' is not a piece of this round"),
     ("Ranger Z9, Ranger A2, Sprinter A3, Dasher A4", "'Z9' is not a square"),
     ("Sprinter G1, Sprinter G2, Sprinter G3, Sprinter G4", "at least 3 different types"),
-    (42, "write 4 pieces"),
 ])
 def test_a_placement_that_cannot_be_played_is_refused_with_its_reason(answer: object, reason: str) -> None:
-    lesson.exercise(2)
-    said = lesson.check(answer).text
-    assert said.startswith("That placement cannot be played") and reason in said
+    said = lesson.answer(2, answer).text
+    assert said.startswith("Not quite: ") and reason in said and "<svg" not in lesson.answer(2, answer).markup
+
+
+def test_a_placement_not_in_quotes_is_a_slip() -> None:
+    assert lesson.answer(2, 42).text == 'Put the answer in quotes, like answer(2, "Avis").'
+
 
 
 def test_a_round_between_bots_is_summarised_and_told_turn_by_turn() -> None:
@@ -202,12 +206,9 @@ def test_the_notebook_quotes_the_balance_command_s_figures() -> None:
     assert (match[6], int(match[7]), match[8]) == (f"{top.won * 100:.1f}", top.round_number, top.name)
 
 
-def test_the_notebook_tries_a_legal_placement_that_does_not_win() -> None:
-    tried = next(re.search(r'check\("([^"]+)"\)', s) for s in _notebook_sources("code") if "check(\"" in s)
-    assert tried is not None
-    duel = lesson.duel()
-    mine, bot = duel.totals(lesson.parse_placement(tried[1], duel.board, duel.roster))
-    assert mine <= bot
+def test_the_notebook_leaves_the_answers_empty() -> None:
+    answers = [s for s in _notebook_sources("code") if s.startswith("answer(")]
+    assert answers == [f"answer({n}, ...)  # your answer in place of ..." for n in (1, 2)]
 
 
 def test_run_keeps_every_piece_on_the_board_or_removed() -> None:

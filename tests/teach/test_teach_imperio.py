@@ -161,21 +161,24 @@ def test_the_default_armies_follow_the_example_deployment() -> None:
     assert text[2].startswith("Blue: bases a8, e8 (headquarters), i8; 4 knights, 5 archers, 3 pikemen")
 
 
-def test_exercises_check_without_telling_and_reveal_only_when_asked() -> None:
-    lesson.exercise(1)  # a knight charges three steps: 3 − 1 + 2
-    wrong = lesson.check(3).text
-    assert wrong.startswith("Not quite.") and "4 dice" not in wrong
-    assert [lesson.check(a).text for a in (4, "4")] == ["Right!"] * 2
-    assert lesson.solution().text == "Solution: Knight 3 − 1 adjacent + 2 charge (3 steps) = 4 dice."
-    lesson.exercise(2)  # the footsoldier on the archer beats the shot on the pikeman and the knight's poke
-    assert lesson.check("Kb3xc4").text.startswith("Not quite.")
-    assert lesson.check(" fg4XH5 ").text == "Right!"
-    board = lesson.exercise_position()
+def test_exercises_name_the_rule_a_wrong_answer_breaks_and_reveal_only_when_asked() -> None:
+    # exercise 1: a knight charges three steps: 3 − 1 + 2
+    wrong = lesson.answer(1, 3).text
+    assert wrong.startswith("Not quite: three steps just before the attack are a charge") and "4 dice" not in wrong
+    assert lesson.answer(1, 5).text.startswith("Not quite: the knight ends next to the archer")
+    assert [lesson.answer(1, a).text for a in (4, "4")] == ["Right!"] * 2
+    assert lesson.solution(1).text == "Solution: Knight 3 − 1 adjacent + 2 charge (3 steps) = 4 dice."
+    # exercise 2: the footsoldier on the archer beats the shot on the pikeman and the knight's poke
+    assert lesson.answer(2, "Kb3xc4").text.startswith('Not quite: "Kb3xc4" wins its fight 84% of the time')
+    assert lesson.answer(2, "Kb3-b4").text.startswith('Not quite: "Kb3-b4" is not one of Red\'s attacks')
+    assert lesson.answer(2, " fg4XH5 ").text == "Right!"
+    board = lesson.exercise_position(2)
     assert "Fg4xh5" in lesson.odds(board, "Fg4xh5").text
-    lesson.exercise(3)  # the footsoldier on c4 shields d3, so the line to e4 is closed
-    assert lesson.check(3).text.startswith("Not quite.")
-    assert lesson.check(2).text == "Right!"
-    assert lesson.solution().text.startswith("Solution: 2: c4, f2;")
+    # exercise 3: the footsoldier on c4 shields d3, so the line to e4 is closed
+    assert lesson.answer(3, 3).text.startswith("Not quite: some of those units are shielded")
+    assert lesson.answer(3, 2).text == "Right!"
+    assert lesson.solution(3).text.startswith("Solution: 2: c4, f2;")
+    assert lesson.shields(lesson.exercise_position(3), "c2").text.startswith("Shielded against the archer on c2")
     with pytest.raises(ValueError, match="exercises 1 to 3"):
         lesson.exercise(4)
 

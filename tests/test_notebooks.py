@@ -48,6 +48,9 @@ ZERO_BASED = re.compile(r"\b(stack|die|dice|player|seat|attack|Stapel|Würfel|Sp
                         re.IGNORECASE)
 RULE_ID = re.compile(r"\b[A-Z]{2,3}-\d{2}\b|\bsection \d+(\.\d+)?\b|\brulebook\b", re.IGNORECASE)
 """A ruling id or rulebook section a learner cannot open from the notebook (rules are explained inline)."""
+ENGINE_ID = re.compile(r"\((?:hold|anchor|stay|seek|best_open_within|evict|hunt|raid|flee|slide_best|slide_toward)"
+                       r"(?::[\w:]+)?\)")
+"""A Fair and Square rule id (``(seek:free_empty)``) where the learner should read the rule's sentence."""
 ENGLISH_DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
 NOTEBOOK_PAGE = "lite/notebooks/index.html"
 """Where JupyterLite shows a notebook, relative to the site's root (``tools.site``)."""
@@ -178,6 +181,7 @@ def test_notebook_runs_in_plain_jupyter(path: Path, kernel_specs: KernelSpecMana
         text = shown_text(cell)
         assert not ZERO_BASED.search(text), f"a 0-based label: {ZERO_BASED.search(text)}"
         assert not RULE_ID.search(text), f"a rule reference the learner cannot open: {RULE_ID.search(text)}"
+        assert not ENGINE_ID.search(text), f"an engine id: {ENGINE_ID.search(text)}"
         if lang == "de" and cell.cell_type == "code":
             plain = "\n".join(str(o.get("data", {}).get("text/plain", "")) for o in cell.outputs)
             assert not ENGLISH_DECIMAL.search(plain), f"an English decimal point in a German notebook: {plain}"

@@ -6,8 +6,9 @@ the core's SVG; squares are named as on the page (A1-G7) and players counted fro
 
 >>> may_place("C4").text
 'No: C4 is next to the 3 on D4.'
->>> watch("Fortress").text.splitlines()[1]
-"Turn 1: player 1's Fortress B2 (seek:open:min2): heads for A1; moves to A2 (move A)."
+>>> turn_1 = watch("Fortress").text.splitlines()[1]
+>>> turn_1.startswith("Turn 1: player 1's Fortress B2 (rule 2: heads for the nearest point square its player")
+True
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from core.fairsquare.placement import PIECES, placement_problem, random_placemen
 from core.fairsquare.render import CELL, COLOURS, LEGEND, MARGIN, Shown, board_svg, record_svg
 from core.fairsquare.scoring import round_points
 from core.fairsquare.state import FairSquareState
+from core.fairsquare.trace import PieceStep
 from core.protocol import InputError, actor_name
 from core.teach import Exercise, Html, Lesson, Picture, message, navigation, ready
 from core.teach.chart import Line, line_chart
@@ -226,10 +228,22 @@ def _turn_name(turn: int) -> str:
     return "Before turn 1" if turn == 0 else f"Turn {turn}"
 
 
+def _plain_rule(record: BoardRecord, step: PieceStep, line: str) -> str:
+    """The engine's sentence with its rule id (``(seek:free_empty)``) replaced by the rule in words."""
+    kind = record.pieces[step.piece].kind
+    texts = [rule.text for rule in kind.rules]
+    if step.rule not in texts:
+        return line
+    number = texts.index(step.rule)
+    return line.replace(f"({step.rule})", f"(rule {number + 1}: {rule_words(kind)[number]})", 1)
+
+
 def _said(record: BoardRecord, turn: int, quiet: bool) -> list[str]:
-    """The engine's sentences of one turn; ``quiet`` leaves out a piece staying to capture when the capture
-    count that follows says so already."""
-    said = turn_sentences(record, turn)
+    """The engine's sentences of one turn, each rule in words; ``quiet`` leaves out a piece staying to capture
+    when the capture count that follows says so already."""
+    steps = record.turns[turn].steps
+    said = [_plain_rule(record, steps[k], line) if k < len(steps) else line
+            for k, line in enumerate(turn_sentences(record, turn))]
     if not quiet:
         return said
     trace = record.turns[turn]

@@ -57,7 +57,10 @@ def test_pieces_lists_every_type_with_its_rules_numbered_from_one(round_number: 
                                              ("Fortress", "anchor"), ("Marauder", "hunt:3")])
 def test_each_piece_is_shown_by_a_live_run_where_its_own_rule_decides(piece: str, rule: str) -> None:
     shown = lesson.watch(piece)
-    assert f"player 1's {piece}" in shown.text and f"({rule})" in shown.text
+    kind = next(k for k in lesson._roster(1) if k.name == piece)
+    number = [r.text for r in kind.rules].index(rule)
+    said = f"(rule {number + 1}: {lesson.rule_words(kind)[number]})"
+    assert f"player 1's {piece}" in shown.text and said in shown.text and f"({rule})" not in shown.text
     assert shown.markup.count("<svg") >= 2
     assert not ZERO_BASED.search(shown.text)
 

@@ -19,6 +19,7 @@ from core.fairsquare.pieces import piece_set
 from core.fairsquare.placement import placement_problem
 from core.fairsquare.trace import REMOVED
 from core.teach import fairsquare as lesson
+from core.teach.fairsquare import bots, exercises, runs, setting
 
 SVG = "{http://www.w3.org/2000/svg}"
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "fair-and-square.ipynb"
@@ -33,7 +34,7 @@ def _notebook_sources(kind: str) -> list[str]:
 def test_may_place_agrees_with_the_engine_on_every_square() -> None:
     for square in SQUARES:
         said = lesson.may_place(name(square)).text
-        assert said.startswith("Yes" if square in lesson.BOARD.legal else "No"), said
+        assert said.startswith("Yes" if square in setting.BOARD.legal else "No"), said
     assert lesson.may_place("D2").text == "No: D2 is a point square (worth 1)."
     assert lesson.may_place("A2").text == "No: A2 is next to the 2 on A1."
     assert "not a square" in lesson.may_place("H9").text
@@ -41,7 +42,7 @@ def test_may_place_agrees_with_the_engine_on_every_square() -> None:
 
 @pytest.mark.parametrize("round_number", [1, 2, 3])
 def test_pieces_lists_every_type_with_its_rules_numbered_from_one(round_number: int) -> None:
-    roster = piece_set(lesson.PIECE_SET).roster(round_number)
+    roster = piece_set(setting.PIECE_SET).roster(round_number)
     shown = lesson.pieces(round_number)
     lines = shown.text.splitlines()[1:]
     assert [line.split(",")[0] for line in lines] == [t.name for t in roster]
@@ -57,9 +58,9 @@ def test_pieces_lists_every_type_with_its_rules_numbered_from_one(round_number: 
                                              ("Fortress", "anchor"), ("Marauder", "hunt:3")])
 def test_each_piece_is_shown_by_a_live_run_where_its_own_rule_decides(piece: str, rule: str) -> None:
     shown = lesson.watch(piece)
-    kind = next(k for k in lesson._roster(1) if k.name == piece)
+    kind = next(k for k in setting.round_roster(1) if k.name == piece)
     number = [r.text for r in kind.rules].index(rule)
-    said = f"(rule {number + 1}: {lesson.rule_words(kind)[number]})"
+    said = f"(rule {number + 1}: {setting.rule_words(kind)[number]})"
     assert f"player 1's {piece}" in shown.text and said in shown.text and f"({rule})" not in shown.text
     assert shown.markup.count("<svg") >= 2
     assert not ZERO_BASED.search(shown.text)
@@ -73,7 +74,7 @@ def test_watch_starts_a_piece_where_the_learner_asks_or_says_why_not() -> None:
 
 
 def test_the_battle_removes_a_friend_of_the_winner() -> None:
-    record = lesson.run(((("Traveller", "E6"), ("Marauder", "G4")), (("Ranger", "B6"),)))
+    record = runs.run(((("Traveller", "E6"), ("Marauder", "G4")), (("Ranger", "B6"),)))
     battles = [b for t in record.turns for b in t.battles]
     assert battles and battles[0].kept == (1,)
     assert {record.pieces[i].owner for i in battles[0].removed} == {0, 1}
@@ -82,7 +83,7 @@ def test_the_battle_removes_a_friend_of_the_winner() -> None:
 
 
 def test_the_standoff_keeps_two_equal_ranks_off_the_square() -> None:
-    record = lesson.run(((("Ranger", "B3"),), (("Ranger", "F5"),)))
+    record = runs.run(((("Ranger", "B3"),), (("Ranger", "F5"),)))
     d4 = parse_square("D4")
     assert all(t.owners[d4] == -1 for t in record.turns[:6])
     assert not any(t.battles for t in record.turns)
@@ -90,15 +91,15 @@ def test_the_standoff_keeps_two_equal_ranks_off_the_square() -> None:
 
 
 def test_the_cycle_shows_two_pieces_waiting_for_each_other_picking_at_random() -> None:
-    record = lesson.run(((("Marauder", "A3"),), (("Traveller", "B2"),)), round_number=3)
+    record = runs.run(((("Marauder", "A3"),), (("Traveller", "B2"),)), round_number=3)
     assert [s.rule for s in record.turns[1].steps] == ["cycle", "cycle"]
     shown = lesson.cycle()
     assert shown.text.count("(prediction cycle): picks at random") == 2 and shown.markup.count("<svg") == 3
 
 
 def test_capture_exercise_counts_still_turns_after_the_arrival() -> None:
-    arrive, owned = lesson._capture_turns()
-    assert owned == arrive + lesson.BOARD.values[parse_square("D4")]
+    arrive, owned = exercises._capture_turns()
+    assert owned == arrive + setting.BOARD.values[parse_square("D4")]
     posed = lesson.exercise(1)
     assert f"on turn {arrive}" in posed.text and "<svg" in posed.markup
     wrong = lesson.answer(1, owned - 1).text
@@ -109,11 +110,11 @@ def test_capture_exercise_counts_still_turns_after_the_arrival() -> None:
 
 
 def test_the_bot_in_exercise_two_is_the_greedy_bot_and_its_placement_is_legal() -> None:
-    duel = lesson.duel()
-    state = GAME.new(seed=lesson.DUEL_BOT_SEED, players_per_board=2, rounds=1, board_source="data",
+    duel = exercises.duel()
+    state = GAME.new(seed=exercises.DUEL_BOT_SEED, players_per_board=2, rounds=1, board_source="data",
                      boards=[duel.board.to_json()], garnets="off")
     assert isinstance(state, FairSquareState)
-    assert duel.bot == PlacementBot(GAME, lesson.DUEL_BOT_SEED).plan(state, 1)
+    assert duel.bot == PlacementBot(GAME, exercises.DUEL_BOT_SEED).plan(state, 1)
     placed: list[tuple[str, int]] = []
     for kind, square in duel.bot:
         assert placement_problem(duel.board, duel.roster, placed, kind, square) is None
@@ -126,11 +127,11 @@ def test_exercise_two_judges_by_playing_and_keeps_the_answer_hidden() -> None:
     assert example is not None
     tried = lesson.answer(2, example[1])
     assert tried.text.startswith("Not quite: your pieces own") and tried.markup.count("<svg") == 2
-    reply = lesson._spell(lesson.best_reply())
+    reply = exercises._spell(exercises.best_reply())
     assert reply not in tried.text and reply not in lesson.hint(2).text
-    mine, bot = lesson.duel().totals(lesson.best_reply())
+    mine, bot = exercises.duel().totals(exercises.best_reply())
     assert mine > bot
-    assert lesson.answer(2, reply.lower()).text == f"Right!\nYour pieces own {lesson.points(mine)} after turn 15, " \
+    assert lesson.answer(2, reply.lower()).text == f"Right!\nYour pieces own {exercises.points(mine)} after turn 15, " \
                                                   f"the bot's {bot}."
     assert reply in lesson.solution(2).text
 
@@ -156,8 +157,8 @@ def test_a_round_between_bots_is_summarised_and_told_turn_by_turn() -> None:
     record = game.record
     assert len(record.turns) == 16 and len(record.players) == 4
     html = game._repr_html_()
-    assert "<details>" in html and html.count("<svg") == len(lesson._moments(record)) + 1
-    assert repr(game).endswith(f"the board with {lesson.points(max(record.scores))}.")
+    assert "<details>" in html and html.count("<svg") == len(bots._moments(record)) + 1
+    assert repr(game).endswith(f"the board with {exercises.points(max(record.scores))}.")
     first = game.turn(1)
     assert first.text.startswith("Turn 1: ") and "<svg" in first.markup
     assert "numbered 1 to 15" in game.turn(16).text
@@ -170,16 +171,16 @@ def test_the_ranking_explains_each_tie_by_the_tie_break_that_decided_it(seed: in
     lines = lesson.bots_play(seed=seed, bots=("random",) * 4).ranking().text.splitlines()
     order = sorted(range(4), key=lambda k: (record.places[k], k))
     assert [line.split(":")[0] for line in lines[:4]] == [
-        f"{lesson._ordinal(record.places[k])} place" + (" (shared)" if record.places.count(record.places[k]) > 1
+        f"{bots._ordinal(record.places[k])} place" + (" (shared)" if record.places.count(record.places[k]) > 1
                                                         else "") for k in order]
     for a, b in zip(order, order[1:], strict=False):
         if record.scores[a] == record.scores[b]:
-            assert (lesson.why_ahead(record, a, b) is None) == (record.places[a] == record.places[b])
+            assert (bots.why_ahead(record, a, b) is None) == (record.places[a] == record.places[b])
 
 
 def test_score_chart_is_an_accessible_svg_with_one_line_per_player() -> None:
     record = lesson.bots_play(seed=3).record
-    root = ET.fromstring(lesson.score_chart(record))
+    root = ET.fromstring(bots.score_chart(record))
     assert root.get("role") == "img"
     title = root.findtext(f"{SVG}title") or ""
     assert title == "Points owned after each turn: " + ", ".join(
@@ -188,7 +189,7 @@ def test_score_chart_is_an_accessible_svg_with_one_line_per_player() -> None:
 
 
 def test_the_live_balance_check_reports_the_measured_figures() -> None:
-    figures = measure(piece_set(lesson.PIECE_SET), 20, 1)
+    figures = measure(piece_set(setting.PIECE_SET), 20, 1)
     said = lesson.balance(20).text.splitlines()
     low = min(figures, key=lambda f: f.won)
     assert f"the round {low.round_number} {low.name} makes up the least ({low.won:.1%})" in said[0]
@@ -201,7 +202,7 @@ def test_the_notebook_quotes_the_balance_command_s_figures() -> None:
                       r"\*\*(\d+\.\d) %\*\* \(the round (\d) (\w+)\) to\s+\*\*(\d+\.\d) %\*\* \(the round (\d) (\w+)\)",
                       quoted, re.DOTALL)
     assert match is not None
-    figures = measure(piece_set(lesson.PIECE_SET), int(match[1]) * 1000, 1)
+    figures = measure(piece_set(setting.PIECE_SET), int(match[1]) * 1000, 1)
     low = min(figures, key=lambda f: f.won)
     top = max(figures, key=lambda f: f.won)
     assert int(match[2]) == len(figures) == sum(f.balanced for f in figures)
@@ -215,7 +216,7 @@ def test_the_notebook_leaves_the_answers_empty() -> None:
 
 
 def test_run_keeps_every_piece_on_the_board_or_removed() -> None:
-    record = lesson.run(((("Marauder", "E2"),), (("Sprinter", "E1"),)))
+    record = runs.run(((("Marauder", "E2"),), (("Sprinter", "E1"),)))
     for trace in record.turns:
         assert all(s == REMOVED or 0 <= s < 49 for s in trace.positions)
     assert record.turns[-1].positions[1] == REMOVED

@@ -3,6 +3,8 @@ learners (a1-style squares, whole percents, no ruling numbers), three exercises 
 
 from __future__ import annotations
 
+import doctest
+
 import re
 import xml.etree.ElementTree as ET
 
@@ -11,6 +13,7 @@ import pytest
 from core.imperio import parse
 from core.protocol import IllegalAction, InputError
 from core.teach import imperio as lesson
+from core.teach.imperio import chances
 
 RULE_ID = re.compile(r"\b[A-Z]{2,3}-\d{2}\b")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -117,7 +120,7 @@ def test_zones_and_shields_are_drawn_and_named() -> None:
     (0.455, "de", "46\u00a0%"), (0.001, "de", "<\u00a01\u00a0%"),
 ])
 def test_percentages_are_whole_and_never_hide_a_possible_result(value: float, lang: str, shown: str) -> None:
-    assert lesson.percent(value, lang) == shown
+    assert chances.percent(value, lang) == shown
 
 
 def test_odds_name_every_modifier_and_flag_friendly_splash() -> None:
@@ -200,3 +203,8 @@ def test_a_bot_game_is_summarised_and_stepped_through_turn_by_turn() -> None:
     with pytest.raises(InputError, match="seed: must be a whole number"):
         lesson.bot_game(seed="12")  # type: ignore[arg-type]
     assert not RULE_ID.search(shown)
+
+
+def test_the_module_examples_hold() -> None:
+    result = doctest.testmod(lesson)
+    assert result.attempted and not result.failed

@@ -395,6 +395,16 @@ def _holder_problem(campaign: CampaignState, name: object, territory: int, wrong
     return wrong.get(said, "only the winners of the battles over Maseru claim it.")
 
 
+def _threshold_problem(count: object, threshold: int, in_play: int, territories: int) -> str | None:
+    if count == threshold:
+        return None
+    if count == territories // 2 + 1:
+        return f"neutral provinces do not count: a player needs more than half of the {in_play} in play."
+    if count == in_play // 2:
+        return "half is not enough: a player needs more than half."
+    return f"a player needs more than half of the {in_play} provinces in play."
+
+
 def _exercises(lang: str) -> tuple[Exercise, ...]:
     first = lesson_orders(1)
     lost = result(first, 1, "Ana", "3-1")
@@ -408,6 +418,9 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
     pending = result(result(result(second, 1, "Dev", "3-0"), 2, "Cleo", "3-2"), 3, "Eve", "3-1")
     owner = margins.names[margins.land[maseru] or 0]
     small = {"dev": "small points count only when the round margins are equal: compare 3-0 with 3-1 first."}
+    belgium = GAME.new(8, map="belgium", players=4, edition=1)
+    assert isinstance(belgium, CampaignState)
+    in_play = sum(1 for held in belgium.land if held is not None)
     edition_2 = {name: "edition 2 has no most convincing win: the more convincing of two wins over one territory "
                        "does not take it." for name in ("dev", "cleo")}
     return (
@@ -428,6 +441,11 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
                  "Edition 2 has no most convincing win: two players' claims on one territory meet again.",
                  "Nobody: Maseru is pending, and a tie-break between Dev's and Cleo's buttons decides it "
                  "next round.", kind="name"),
+        Exercise("Four players start on Belgium's ten provinces, two by two: two provinces stay neutral (grey). "
+                 "How many provinces must a player hold to win the campaign?", belgium,
+                 lambda count: _threshold_problem(count, belgium.threshold, in_play, len(belgium.land)),
+                 "Neutral provinces count for nobody; victory needs more than half of the others.",
+                 f"{belgium.threshold}: more than half of the {in_play} provinces in play.", kind="choice"),
     )
 
 

@@ -178,3 +178,10 @@ def test_two_armies_of_one_player_winning_one_territory_wait_for_the_owners_choi
     hoek = campaign.board.index("Mohale's Hoek")
     assert campaign.buttons[campaign.holder[hoek] or 0] == "Hammer" and owner(campaign, "Mohale's Hoek") == "Ana"
     assert "Ana takes Mohale's Hoek from Dev" in lesson.what_happened(campaign).text
+
+
+def test_the_checkpoint_counts_only_the_provinces_in_play() -> None:
+    assert "<svg" in lesson.exercise(4).markup
+    assert lesson.answer(4, 5).text == "Right!"
+    assert lesson.answer(4, 6).text.startswith("Not quite: neutral provinces do not count")
+    assert lesson.answer(4, 4).text.startswith("Not quite: half is not enough")

@@ -182,8 +182,10 @@ def test_exercises_name_the_rule_a_wrong_answer_breaks_and_reveal_only_when_aske
     assert lesson.answer(3, 2).text == "Right!"
     assert lesson.solution(3).text.startswith("Solution: 2: c4, f2;")
     assert lesson.shields(lesson.exercise_position(3), "c2").text.startswith("Shielded against the archer on c2")
-    with pytest.raises(ValueError, match="exercises 1 to 3"):
-        lesson.exercise(4)
+    assert lesson.answer(4, 2).text.startswith("Not quite: a captured base changes sides")
+    assert lesson.answer(4, 1).text == "Right!"
+    with pytest.raises(ValueError, match="exercises 1 to 4"):
+        lesson.exercise(5)
 
 
 def test_a_bot_game_is_summarised_and_stepped_through_turn_by_turn() -> None:

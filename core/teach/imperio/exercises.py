@@ -60,6 +60,16 @@ def _targets_problem(count: object, targets: int) -> str | None:
     return "the archer may shoot more: only shielded squares, and lines that cross them, are closed to it."
 
 
+def _bases_problem(count: object, left: int) -> str | None:
+    if count == left:
+        return None
+    if count == left + 1:
+        return "a captured base changes sides: e7 belongs to Red now."
+    if count == left - 1:
+        return "the headquarters is a base too, and Blue still holds it."
+    return "count the bases Blue holds now: its headquarters counts, a base Red captured does not."
+
+
 def _exercises(lang: str) -> tuple[Exercise, ...]:
     charge = play(position("red knight d2, blue archer d6"), "Kd2-d3", "Kd3-d4", "Kd4-d5")
     charge_pool = charge.duels(find(charge, "Kd5xd6"))[0].attacker
@@ -69,6 +79,10 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
     shooting = position("red archer c2, blue footsoldier c4, blue knight c6, blue archer d5, blue pikeman e4, "
                         "blue knight f2")
     targets = [name(sq) for sq in shot_targets(shooting.board, ib.parse("c2"), 0, shooting.options)]
+    base = play(position("red knight d6, red footsoldier c2, blue base e7, blue headquarters e9, blue archer g9"),
+                "Kd6xe7", dice=[5, 2, 3])
+    captured = play(base, "capture e7")
+    left = sum(1 for piece in captured.board if piece is not None and piece.is_base and piece.owner == 1)
     blue = square_list(sq for sq, p in enumerate(shooting.board) if p is not None and p.owner == 1 and not p.is_base)
     return (
         Exercise("The red knight stepped from d2 to d3, d4 and d5. How many dice does it roll if it now attacks "
@@ -90,6 +104,10 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
                  "shields(exercise_position(3), \"c2\") draws them.",
                  f"{len(targets)}: {square_list(ib.parse(t) for t in targets)}; the others are shielded, or the "
                  "line to them crosses a shielded square.", kind="choice"),
+        Exercise("Red's knight has just beaten Blue's base on e7, and Red captures it: \"capture e7\". How many "
+                 "bases does Blue hold then?", base, lambda count: _bases_problem(count, left),
+                 "A captured base changes sides and stays on its square; a headquarters is a base too.",
+                 f"{left}: its headquarters on e9; the base on e7 is Red's now.", kind="choice"),
     )
 
 

@@ -50,10 +50,10 @@ def name(call: ast.Call) -> str:
     return call.func.id if isinstance(call.func, ast.Name) else ""
 
 
-def test_committed_without_outputs() -> None:
-    for cell in cells():
-        if cell["cell_type"] == "code":
-            assert cell["outputs"] == [] and cell["execution_count"] is None, cell["id"]
+def test_shipped_with_every_cells_output_and_the_set_up_cell_folded() -> None:
+    code = [cell for cell in cells() if cell["cell_type"] == "code"]
+    assert all(cell["outputs"] and cell["execution_count"] for cell in code)
+    assert code[0]["metadata"]["jupyter"]["source_hidden"] is True
 
 
 def test_first_cell_loads_the_lesson_in_jupyterlite_and_locally() -> None:
@@ -61,7 +61,8 @@ def test_first_cell_loads_the_lesson_in_jupyterlite_and_locally() -> None:
     setup = source(first)
     assert 'sys.platform == "emscripten"' in setup and 'await piplite.install("rulebox")' in setup
     assert "from core.teach.buttonup import *" in setup
-    assert setup.rstrip().endswith("start()")
+    assert 'display(Markdown("Loading the game engine…"), display_id=True)' in setup
+    assert setup.rstrip().endswith("status.update(start())")
 
 
 def test_every_rule_step_has_a_position_or_an_exercise() -> None:

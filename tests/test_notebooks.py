@@ -281,11 +281,18 @@ def test_typing_slips_show_one_friendly_line(name: str, kernel_specs: KernelSpec
 
 
 def render_all() -> None:
-    """Run every notebook top to bottom and save it with its outputs (shown before the kernel is ready)."""
+    """Run every notebook top to bottom and save it with its outputs (shown before the kernel is ready), but
+    no execution counts: the prompts say ``[ ]`` until the learner runs a cell."""
     with tempfile.TemporaryDirectory() as folder:
         specs = kernel_spec_manager(Path(folder))
         for path in NOTEBOOKS:
             notebook = run(fresh(path), specs)
+            for cell in notebook.cells:
+                if cell.cell_type == "code":
+                    cell.execution_count = None
+                    for output in cell.outputs:
+                        if output.output_type == "execute_result":
+                            output.execution_count = None
             nbformat.write(notebook, path)
             print(f"rendered {path.name}")
 

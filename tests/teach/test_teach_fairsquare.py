@@ -127,7 +127,7 @@ def test_exercise_two_judges_by_playing_and_keeps_the_answer_hidden() -> None:
     assert example is not None
     tried = lesson.answer(2, example[1])
     assert tried.text.startswith("Not quite: your pieces own") and tried.markup.count("<svg") == 2
-    reply = exercises._spell(exercises.best_reply())
+    reply = exercises.spell(exercises.best_reply())
     assert reply not in tried.text and reply not in lesson.hint(2).text
     mine, bot = exercises.duel().totals(exercises.best_reply())
     assert mine > bot

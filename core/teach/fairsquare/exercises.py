@@ -103,7 +103,7 @@ def points(count: int) -> str:
     return f"{count} point{'' if count == 1 else 's'}"
 
 
-def _spell(placement: Sequence[tuple[str, int]]) -> str:
+def spell(placement: Sequence[tuple[str, int]]) -> str:
     return ", ".join(f"{kind} {name(s)}" for kind, s in placement)
 
 
@@ -190,13 +190,13 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
                  f"{owned - arrive}).", kind="choice", extra=capture),
         Exercise("The greedy bot (player 2) has placed its four pieces of round 1 on this board. Place four "
                  "pieces as player 1 so that you own more points than the bot after turn 15. Answer like "
-                 f"answer(2, \"{_spell(example)}\").", None,
+                 f"answer(2, \"{spell(example)}\").", None,
                  lambda placement: _placement_problem(setting, placement),
                  "Look where each of the bot's pieces heads first: the nearest point squares. From turn 2 on, "
                  "your Fortress or Marauder (rank 3) removes any lower-ranked bot piece on its square; your "
                  "Sprinters and Dashers are fast but lose every battle, so send them where the bot's pieces are "
                  "not going. answer(2, ...) shows how each try played out.",
-                 f"one placement that wins is {_spell(reply)}: it owns {points(mine)}, the bot {bot}.",
+                 f"one placement that wins is {spell(reply)}: it owns {points(mine)}, the bot {bot}.",
                  kind="text", extra=bot_pieces, played=lambda placement: _played(setting, placement)),
     )
 

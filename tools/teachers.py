@@ -27,8 +27,9 @@ from tools.common import stop
 from tools.rules import TEACH_SRC, inline, markdown
 
 TEACH_MODULES = {"button-up": "buttonup", "button-men": "buttonmen", "button-man-braille": "braille",
-                 "buttonmen-battle": "battle", "fair-and-square": "fairsquare", "imperio-bellum": "imperio"}
-"""The :mod:`core.teach` module of each game's tutorial, whose exercises make the answer key."""
+                 "buttonmen-battle": "battle", "fair-and-square": "fairsquare.exercises",
+                 "imperio-bellum": "imperio.exercises"}
+"""The :mod:`core.teach` module holding each game's tutorial ``LESSON``, whose exercises make the answer key."""
 SHEET = re.compile(r"@sheet (\d)")
 ANSWERS = re.compile(r"@answers ([a-z-]+)")
 
@@ -82,8 +83,8 @@ def exercises(game: str) -> Sequence[Any]:
     if game not in TEACH_MODULES:
         stop(f"@answers names {game!r}, which has no tutorial module")
     module = importlib.import_module(f"core.teach.{TEACH_MODULES[game]}")
-    exercises: Sequence[Any] = module.exercises()
-    return exercises
+    found: Sequence[Any] = module.LESSON.exercises()
+    return found
 
 
 def answer_key(game: str) -> str:

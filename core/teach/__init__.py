@@ -5,8 +5,11 @@ Everything a helper shows is an object with IPython's display hooks
 JupyterLite, needs neither IPython nor widgets here, and its plain-text form
 (``repr``) is what a screen reader or a terminal gets.  Modules:
 
-* this one - pictures, messages, links to
-  the site, exercises (``check``, ``hint``, ``solution``) and match summaries;
+* this one - positions, links to the site, the first cell's answer and match summaries;
+* :mod:`core.teach.output` - HTML and pictures that carry their text form;
+* :mod:`core.teach.lesson` - exercises in one form (``exercise(n)``, ``answer(n, ...)``, ``hint(n)``,
+  ``solution(n)``);
+* :mod:`core.teach.slips` - typing slips as one friendly line instead of a traceback;
 * :mod:`core.teach.words` - the helpers' sentences and numbers in the notebook's language;
 * :mod:`core.teach.chart` - the score chart as SVG;
 * one small module per game (``core.teach.buttonup`` ...) with its lessons' positions and exercises.
@@ -18,52 +21,24 @@ import html
 import importlib
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from core.bots import Bot
-from core.protocol import IllegalAction, State
+from core.protocol import State
 from core.teach.chart import score_chart
+from core.teach.lesson import Exercise, Lesson, Slip, as_number
+from core.teach.output import Html, Picture, message
+from core.teach.slips import install as install_slips
 from core.teach.words import number, say
 
-__all__ = ["Exercise", "Html", "as_number", "Match", "Moment", "Picture", "Tutor", "message", "navigation", "number",
-           "play_match", "ready", "say", "show", "site_links", "site_root", "summary"]
-
-@dataclass(frozen=True)
-class Html:
-    """A piece of HTML to show as a cell's output; ``text`` is its plain-text form."""
-
-    markup: str
-    text: str
-
-    def _repr_html_(self) -> str:
-        return self.markup
-
-    def __repr__(self) -> str:
-        return self.text
+__all__ = ["Exercise", "Html", "Lesson", "Match", "Moment", "Picture", "Slip", "as_number", "install_slips",
+           "message", "navigation", "number", "play_match", "ready", "say", "show", "site_links", "site_root",
+           "summary"]
 
 
-@dataclass(frozen=True)
-class Picture:
-    """An SVG picture (a position or a chart); ``text`` says in words what it shows."""
-
-    svg: str
-    text: str
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        return self.text
-
-
-def message(text: str) -> Html:
-    """A short sentence as output."""
-    return Html(f"<p>{html.escape(text)}</p>", text)
-
-
-def show(state: State) -> Picture:
-    """The position as a picture (the game's own SVG), its description as the text form."""
-    return Picture(state.svg(), state.describe())
+def show(state: State, lang: str = "en", opened: bool = False) -> Picture:
+    """The position as a picture (the game's own SVG) with its description in words below it."""
+    return Picture(state.svg(), state.describe(), lang, opened)
 
 
 # --------------------------------------------------------------------------- links
@@ -105,81 +80,14 @@ def navigation(game: str, page: str | None, lang: str = "en") -> Html:
 
 
 def ready(game: str, page: str | None, lang: str = "en") -> Html:
-    """What the tutorial's first cell shows: the engine is loaded, and where to go from here."""
+    """What the tutorial's first cell shows: the engine is loaded, and where to go from here.
+
+    From here on a typing slip in the notebook shows as one friendly line (:mod:`core.teach.slips`).
+    """
+    install_slips(lang)
     links = navigation(game, page, lang)
     return Html(f"<p><strong>{html.escape(say('ready', lang))}</strong></p>{links.markup}",
                 f"{say('ready', lang)}\n{links.text}")
-
-
-# --------------------------------------------------------------------------- exercises
-
-
-def as_number(answer: object) -> float | None:
-    """A learner's numeric answer: a number, a text like ``"15,5"``, or ``15,5`` typed as Python (a pair)."""
-    if isinstance(answer, bool):
-        return None
-    if isinstance(answer, (int, float)):
-        return float(answer)
-    if isinstance(answer, str):
-        try:
-            return float(answer.strip().replace(",", "."))
-        except ValueError:
-            return None
-    if isinstance(answer, tuple) and len(answer) == 2 and all(type(part) is int for part in answer):
-        whole, decimal = answer
-        return as_number(f"{whole}.{decimal}") if decimal >= 0 else None
-    return None
-
-
-@dataclass(frozen=True)
-class Exercise:
-    """A question about a position: ``accepts(answer)`` judges, the answer itself is never shown unasked."""
-
-    question: str
-    position: State | None
-    accepts: Callable[[object], bool]
-    hint: str
-    solution: str
-
-
-@dataclass
-class Tutor:
-    """The exercise being worked on, in one language."""
-
-    lang: str = "en"
-    current: Exercise | None = field(default=None)
-
-    def ask(self, exercise: Exercise) -> Html:
-        """Pose ``exercise``: its question and its position."""
-        self.current = exercise
-        picture = f"<div>{exercise.position.svg()}</div>" if exercise.position is not None else ""
-        return Html(f"<p><strong>{html.escape(exercise.question)}</strong></p>{picture}", exercise.question)
-
-    def pose(self, exercises: Sequence[Exercise], number: int) -> Html:
-        """Pose exercise ``number`` (counted from 1) of a lesson's ``exercises``."""
-        if not 1 <= number <= len(exercises):
-            raise ValueError(say("no_such_exercise", self.lang, count=len(exercises)))
-        return self.ask(exercises[number - 1])
-
-    def check(self, answer: object) -> Html:
-        """Right or not, with a hint when not (the answer stays hidden)."""
-        if self.current is None:
-            return message(say("no_exercise", self.lang))
-        try:
-            right = self.current.accepts(answer)
-        except (ValueError, TypeError, IllegalAction):
-            right = False
-        return message(say("right", self.lang) if right else say("wrong", self.lang, hint=self.current.hint))
-
-    def hint(self) -> Html:
-        """The current exercise's hint."""
-        return message(self.current.hint if self.current else say("no_exercise", self.lang))
-
-    def solution(self) -> Html:
-        """The current exercise's solution, shown only when asked for."""
-        if self.current is None:
-            return message(say("no_exercise", self.lang))
-        return message(say("solution", self.lang, text=self.current.solution))
 
 
 # --------------------------------------------------------------------------- matches

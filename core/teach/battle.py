@@ -24,17 +24,16 @@ from core.battle.render import _screen, battle_line
 from core.battle.state import button_index, player_index
 from core.battle.summary import lands_by_round, round_sentences
 from core.protocol import IllegalAction, InputError
-from core.teach import Exercise, Html, Picture, Tutor, message, navigation, ready
+from core.teach import Exercise, Html, Lesson, Picture, message, navigation, ready
 from core.teach.chart import Line, line_chart
 
 __all__ = [
-    "attacks", "battles", "borders", "bot_campaign", "check", "choose", "exercise", "hint", "lands_chart", "lesson",
+    "answer", "attacks", "battles", "borders", "bot_campaign", "choose", "exercise", "hint", "lands_chart", "lesson",
     "links", "may_attack", "order", "result", "round_by_round", "show", "solution", "start", "summary",
     "what_happened",
 ]
 
 GAME_NAME, PAGE = "buttonmen-battle", "battle"
-TUTOR = Tutor("en")
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve")
 LESSON_ARMIES = (
     (("Avis", "Maseru"), ("Hammer", "Mafeteng")),
@@ -371,61 +370,84 @@ def lesson_orders(edition: int = 1) -> CampaignState:
     return campaign
 
 
-def _name_is(campaign: CampaignState, answer: object, territory: int) -> bool:
-    return isinstance(answer, str) and campaign.board.index(answer) == territory
+def _territory_problem(campaign: CampaignState, name: object, stake: int, fought: tuple[int, int]) -> str | None:
+    assert isinstance(name, str)
+    try:
+        territory = campaign.board.index(name)
+    except InputError:
+        return f"{campaign.board.name} has no territory called \"{name}\"."
+    if territory == stake:
+        return None
+    if territory not in fought:
+        return "battle 1 was fought between Berea and Maseru: only one of those two changes hands."
+    return ("a battle decides the loser's territory in that battle: the attacked one if the defender loses, the "
+            "one the attack came from if the attacker loses.")
 
 
-def _holder_is(campaign: CampaignState, answer: object, territory: int) -> bool:
-    if not isinstance(answer, str):
-        return False
+def _holder_problem(campaign: CampaignState, name: object, territory: int, wrong: dict[str, str]) -> str | None:
+    assert isinstance(name, str)
     held = campaign.land[territory]
-    return answer.strip().casefold() in (NOBODY if held is None else {campaign.names[held].casefold()})
+    said = name.casefold()
+    if said in (NOBODY if held is None else {campaign.names[held].casefold()}):
+        return None
+    if said not in NOBODY and said not in {n.casefold() for n in campaign.names}:
+        return f"\"{name}\" is not a player here: {', '.join(campaign.names)}."
+    return wrong.get(said, "only the winners of the battles over Maseru claim it.")
 
 
-def _exercises() -> tuple[Exercise, ...]:
+def _threshold_problem(count: object, threshold: int, in_play: int, territories: int) -> str | None:
+    if count == threshold:
+        return None
+    if count == territories // 2 + 1:
+        return f"neutral provinces do not count: a player needs more than half of the {in_play} in play."
+    if count == in_play // 2:
+        return "half is not enough: a player needs more than half."
+    return f"a player needs more than half of the {in_play} provinces in play."
+
+
+def _exercises(lang: str) -> tuple[Exercise, ...]:
     first = lesson_orders(1)
     lost = result(first, 1, "Ana", "3-1")
     stake = lost.battles[0].stake
     assert stake is not None
+    fought = (first.board.index("Berea"), first.board.index("Maseru"))
     margins = result(result(first, 1, "Ben", "3-0", 5), 3, "Dev", "3-1", 40)
     margins = result(result(margins, 2, "Cleo", "3-0"), 4, "Cleo", "3-2")
     maseru = first.board.index("Maseru")
     second = lesson_orders(2)
     pending = result(result(result(second, 1, "Dev", "3-0"), 2, "Cleo", "3-2"), 3, "Eve", "3-1")
     owner = margins.names[margins.land[maseru] or 0]
+    small = {"dev": "small points count only when the round margins are equal: compare 3-0 with 3-1 first."}
+    belgium = GAME.new(8, map="belgium", players=4, edition=1)
+    assert isinstance(belgium, CampaignState)
+    in_play = sum(1 for held in belgium.land if held is not None)
+    edition_2 = {name: "edition 2 has no most convincing win: the more convincing of two wins over one territory "
+                       "does not take it." for name in ("dev", "cleo")}
     return (
         Exercise("Battle 1 is played: Ben's Bauer attacked Ana's Maseru from Berea and lost 1-3 to Ana's Avis. "
                  "Which territory changes hands because of battle 1? Answer with its name, like \"Leribe\".",
-                 first, lambda answer: _name_is(first, answer, stake),
+                 first, lambda name: _territory_problem(first, name, stake, fought),
                  "A battle decides one territory: the loser's territory in that battle.",
                  f"{first.board.name_of(stake)}: the attacker lost, so the territory it attacked from goes "
-                 "to the defender."),
+                 "to the defender.", kind="name"),
         Exercise("Now say Ben wins battle 1 3-0 with 5 small points, and Dev wins battle 3 3-1 with 40 small "
                  "points. Both claim Maseru. Who takes it? Answer with a player's name.",
-                 first, lambda answer: _holder_is(margins, answer, maseru),
+                 first, lambda name: _holder_problem(margins, name, maseru, small),
                  "Compare the round margins (won minus lost) first; small points count only when those are equal.",
-                 f"{owner}: 3-0 is a margin of 3, 3-1 only 2, so the small points do not matter."),
+                 f"{owner}: 3-0 is a margin of 3, 3-1 only 2, so the small points do not matter.", kind="name"),
         Exercise("Edition 2. Dev wins battle 1 3-0 and Cleo wins battle 2 3-2; both attacked Ana's Maseru. "
                  "Who holds Maseru after this round? Answer with a player's name, or \"nobody\".",
-                 second, lambda answer: _holder_is(pending, answer, maseru),
+                 second, lambda name: _holder_problem(pending, name, maseru, edition_2),
                  "Edition 2 has no most convincing win: two players' claims on one territory meet again.",
                  "Nobody: Maseru is pending, and a tie-break between Dev's and Cleo's buttons decides it "
-                 "next round."),
+                 "next round.", kind="name"),
+        Exercise("Four players start on Belgium's ten provinces, two by two: two provinces stay neutral (grey). "
+                 "How many provinces must a player hold to win the campaign?", belgium,
+                 lambda count: _threshold_problem(count, belgium.threshold, in_play, len(belgium.land)),
+                 "Neutral provinces count for nobody; victory needs more than half of the others.",
+                 f"{belgium.threshold}: more than half of the {in_play} provinces in play.", kind="choice"),
     )
 
 
-exercises = _exercises
-"""The lesson's exercises in order (the teacher pack prints their answer key)."""
-
-
-def exercise(number: int) -> Html:
-    """Pose exercise ``number`` (1, 2 or 3)."""
-    return TUTOR.pose(_exercises(), number)
-
-
-check = TUTOR.check
-"""Whether an answer solves the current exercise (a hint if not)."""
-hint = TUTOR.hint
-"""The current exercise's hint."""
-solution = TUTOR.solution
-"""The current exercise's solution, shown only when asked for."""
+LESSON = Lesson(_exercises)
+exercise, answer, hint, solution = LESSON.helpers()

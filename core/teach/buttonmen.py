@@ -11,11 +11,10 @@ from core.bots import GreedyBot, RandomBot
 from core.buttonmen import GAME, Attack, ChooseSwing, Roll
 from core.buttonmen.state import ButtonMenState
 from core.protocol import IllegalAction, State
-from core.teach import Exercise, Html, as_number, Moment, Tutor, message, navigation, play_match, ready, show, summary
+from core.teach import Exercise, Html, Lesson, Moment, message, navigation, play_match, ready, show, summary
 
-__all__ = ["attack", "check", "deal", "exercise", "hint", "links", "match", "scores", "show", "solution", "start"]
+__all__ = ["answer", "attack", "deal", "exercise", "hint", "links", "match", "scores", "show", "solution", "start"]
 
-TUTOR = Tutor("en")
 
 
 def start() -> Html:
@@ -70,48 +69,77 @@ def _who_starts(board: ButtonMenState) -> int:
     return board.to_move
 
 
-def _exercises() -> tuple[Exercise, ...]:
+def _values(board: ButtonMenState, player: int) -> str:
+    return ", ".join(str(v) for v in sorted(d.value for d in board.dice[player]))
+
+
+def _first_problem(board: ButtonMenState, name: object) -> str | None:
+    first = board.buttons[_who_starts(board)]
+    if not isinstance(name, str) or name.casefold() not in {b.casefold() for b in board.buttons}:
+        return f"{name} is not a button here: the buttons are {board.buttons[0]} and {board.buttons[1]}."
+    if name.casefold() == first.casefold():
+        return None
+    return (f"the lower value moves first, compared from each player's lowest value up "
+            f"({board.buttons[0]}: {_values(board, 0)}; {board.buttons[1]}: {_values(board, 1)}).")
+
+
+def _skill_problem(board: ButtonMenState, dice: object, target: int, teams: list[list[int]]) -> str | None:
+    assert isinstance(dice, list)
+    mine = board.dice[0]
+    if any(not 1 <= n <= len(mine) for n in dice) or len(set(dice)) < len(dice):
+        return f"Bauer's dice are numbered 1 to {len(mine)}, each used once."
+    if sorted(dice) in teams:
+        return None
+    total = sum(mine[n - 1].value for n in dice)
+    if len(dice) == 1:
+        return "one die alone makes a Power attack, not a Skill attack: a Skill attack takes two or more dice."
+    shown = " + ".join(str(mine[n - 1].value) for n in dice)
+    return f"those dice show {shown} = {total}, and a Skill attack must add up to exactly {target}."
+
+
+def _score_problem(board: ButtonMenState, score: object, captured: int) -> str | None:
+    assert isinstance(score, float)
+    right = board.round_scores[0]
+    if score == right:
+        return None
+    kept = right - captured
+    known = {kept: "a captured die counts too: its full size.",
+             kept + captured / 2: "a captured die counts its full size, not half of it.",
+             kept * 2 + captured: "a die still in play counts half its size."}
+    return known.get(score, f"{score:g} is not half the size of each die Bauer still has plus the full size of "
+                            "each die Bauer captured.")
+
+
+def _exercises(lang: str) -> tuple[Exercise, ...]:
     opening = deal(("Bauer", "Avis"), ([4, 9, 2, 17, 8], [3, 2, 7, 12, 2]), (11, 5))
     first = opening.buttons[_who_starts(opening)]
     skill = deal(("Bauer", "Avis"), ([3, 5, 8, 2, 7], [4, 2, 10, 9, 5]), (11, 5))
     target = skill.dice[1][2]
-    team = [a for a in skill.attacks() if a.kind == "Skill" and a.targets == (2,)]
+    teams = [sorted(i + 1 for i in a.attackers) for a in skill.attacks() if a.kind == "Skill" and a.targets == (2,)]
     power = next(a for a in skill.attacks() if a.kind == "Power")
     scored = roll(_state(skill.apply(power)), [1])
+    captured = skill.dice[1][power.targets[0]].size
     return (
         Exercise("Who moves first here: 'Bauer' or 'Avis'?", opening,
-                 lambda answer: isinstance(answer, str) and answer.strip().lower() == first.lower(),
+                 lambda name: _first_problem(opening, name),
                  "Line up each button's values from lowest to highest and compare them one by one.",
-                 f"{first}: the lowest values decide."),
+                 f"{first}: the lowest values decide.", kind="name", conceal=(" to move",)),
         Exercise(f"Bauer to move. Which of Bauer's dice can team up in a Skill attack on Avis's die 3 "
                  f"(showing {target.value})? Answer with a list of die numbers, like [1, 4].", skill,
-                 lambda answer: isinstance(answer, list)
-                 and any(sorted(answer) == [i + 1 for i in a.attackers] for a in team),
+                 lambda dice: _skill_problem(skill, dice, target.value, teams),
                  f"Skill attacks add values exactly: which of Bauer's values add up to {target.value}?",
-                 " or ".join(str([i + 1 for i in a.attackers]) for a in team) + "."),
-        Exercise(f"Instead, Bauer's die {power.attackers[0] + 1} captures Avis's die {power.targets[0] + 1} "
-                 "with a Power attack and re-rolls a 1. What is Bauer's round score now?", scored,
-                 lambda answer: as_number(answer) == scored.round_scores[0],
+                 " or ".join(map(str, teams)) + ".", kind="list"),
+        Exercise(f"In the same position, Bauer's die {power.attackers[0] + 1} captures Avis's die "
+                 f"{power.targets[0] + 1} (a ({captured})) with a Power attack and re-rolls a 1. What is Bauer's "
+                 "round score now?", skill,
+                 lambda score: _score_problem(scored, score, captured),
                  "Half the size of each die Bauer still has, plus the full size of each die Bauer captured.",
                  f"{scored.round_scores[0]:g}."),
     )
 
 
-exercises = _exercises
-"""The lesson's exercises in order (the teacher pack prints their answer key)."""
-
-
-def exercise(number: int) -> Html:
-    """Pose exercise ``number`` (1, 2 or 3)."""
-    return TUTOR.pose(_exercises(), number)
-
-
-check = TUTOR.check
-"""Whether an answer solves the current exercise (a hint if not)."""
-hint = TUTOR.hint
-"""The current exercise's hint."""
-solution = TUTOR.solution
-"""The current exercise's solution, shown only when asked for."""
+LESSON = Lesson(_exercises)
+exercise, answer, hint, solution = LESSON.helpers()
 
 
 def _round_scores(state: State) -> tuple[float, float]:

@@ -1,4 +1,6 @@
-"""Every tutorial notebook runs top to bottom in the built JupyterLite, in Chromium, offline.
+"""Every tutorial notebook runs top to bottom in the built JupyterLite, in Chromium, offline, and gives
+nothing away: no "Not quite", no traceback, no solution.  Every exercise is then answered wrong and
+right by typing into its answer cell, and a bare name gets one friendly line.
 
 Every request to a host other than localhost is aborted (``context`` fixture), so
 the kernel can only use the Pyodide vendored into the site and the wheels that
@@ -22,8 +24,10 @@ pytestmark = pytest.mark.browser
 NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 RUN_TIMEOUT_MS = 240_000
 TRACEBACK = r"Traceback|\w+Error\b"
-ALL_RAN_OR_FAILED = """() => {
-    const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent.trim());
+PROMPT = ".jp-InputArea-prompt"
+"""A code cell's input prompt; a cell whose code is folded away (the set-up) has none in the page."""
+ALL_RAN_OR_FAILED = """(PROMPT) => {
+    const prompts = [...document.querySelectorAll('.jp-CodeCell ' + PROMPT)].map(e => e.textContent.trim());
     const ran = prompts.length > 0 && prompts.every(p => /^\\[\\d+\\]:$/.test(p));
     const busy = prompts.some(p => p === '[*]:');
     const stderr = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']";
@@ -35,7 +39,7 @@ ALL_RAN_OR_FAILED = """() => {
 
 def code_cell_prompts(page: Any) -> list[str]:
     """The execution prompts (``[3]:``, ``[*]:``, ``[ ]:``) of every code cell."""
-    prompts: list[str] = page.locator(".jp-CodeCell .jp-InputPrompt").all_inner_texts()
+    prompts: list[str] = page.locator(f".jp-CodeCell {PROMPT}").all_inner_texts()
     return [p.strip() for p in prompts]
 
 
@@ -50,18 +54,84 @@ def test_notebook_runs_in_jupyterlite_offline(notebook: str, page: Any, site_url
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
 
-    until_queued(page, page.locator(".jp-CodeCell").first, run_all)
-    page.wait_for_function(ALL_RAN_OR_FAILED, timeout=RUN_TIMEOUT_MS)
+    until_queued(page, page.locator(".jp-CodeCell").nth(1), run_all)  # the first one's code is folded away
+    page.wait_for_function(ALL_RAN_OR_FAILED, arg=PROMPT, timeout=RUN_TIMEOUT_MS)
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     tracebacks = [t for t in errors.all_inner_texts() if re.search(TRACEBACK, t)]
     assert not tracebacks, tracebacks[0][-3000:]
     prompts = code_cell_prompts(page)
-    assert [int(p[1:-2]) for p in prompts] == list(range(1, total + 1)), prompts
+    folded = sum(c["cell_type"] == "code" and c["metadata"].get("jupyter", {}).get("source_hidden", False)
+                 for c in cells)
+    assert [int(p[1:-2]) for p in prompts] == list(range(folded + 1, total + 1)), prompts
     assert page.locator(".jp-OutputArea-output").count() > 0, "no cell produced output"
-    assert page.locator(".jp-RenderedSVG, .jp-RenderedImage").count() > 0, "no position was drawn"
+    assert page.locator(".jp-OutputArea-output svg").count() > 0, "no position was drawn"
+    shown = "\n".join(page.locator(".jp-OutputArea-output").all_inner_texts())
+    for given_away in ("Not quite", "Noch nicht", "Solution:", "Lösung:"):
+        assert given_away not in shown, f"Run All shows {given_away!r}"
     first_output = page.locator(".jp-CodeCell").first.locator(".jp-OutputArea-output")
     hrefs = first_output.locator("a[href]").evaluate_all("els => els.map(e => e.href)")
     assert len(hrefs) == 3, f"the first cell links {hrefs}, not play, rules and all games"
     for href in hrefs:
         assert href.startswith(site_url), f"{href} leaves the site"
         assert page.request.get(href).status == 200, f"{href} does not resolve"
+
+
+ANSWERS: dict[str, dict[int, tuple[str, str]]] = {
+    "button-up.ipynb": {1: ("2", "1"), 2: ("14", "3"), 3: ("3", "2")},
+    "button-men.ipynb": {1: ('"Bauer"', '"Avis"'), 2: ("[1, 2]", "[3, 4]"), 3: ("30.5", "34.5")},
+    "button-men-skills.ipynb": {1: ("19", "1"), 2: ("1", "2")},
+    "button-man-braille.ipynb": {1: ("2", "1"), 2: ("1", "11"), 3: ("31", "15.5")},
+    "button-man-braille.de.ipynb": {1: ("2", "1"), 2: ("1", "11"), 3: ("31", "15,5")},
+    "buttonmen-battle.ipynb": {1: ('"Maseru"', '"Berea"'), 2: ('"Dev"', '"Ben"'), 3: ('"Dev"', '"nobody"'),
+                               4: ("6", "5")},
+    "fair-and-square.ipynb": {1: ("4", "5"), 2: ('"Sprinter G6, Traveller B7, Ranger E6, Fortress D7"', "")},
+    "imperio-bellum.ipynb": {1: ("3", "4"), 2: ('"Kb3xc4"', '"Fg4xh5"'), 3: ("3", "2"), 4: ("2", "1")},
+}
+"""A wrong and the right answer to every exercise, as a learner types them (Fair and Square's winning
+placement comes from the lesson's own search)."""
+SLIP = 'answer(1, Avis)'
+
+
+def right_placement() -> str:
+    from core.teach.fairsquare import exercises
+
+    return f'"{exercises.spell(exercises.best_reply())}"'
+
+
+def type_and_run(page: Any, cell: Any, code: str) -> Any:
+    """Replace ``cell``'s code by ``code``, run it, and return its outputs."""
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Shift+Enter")
+    return cell.locator(".jp-OutputArea-output")
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_every_exercise_is_answered_right_and_wrong_in_jupyterlite(notebook: str, page: Any, site_url: str,
+                                                                  built_site: Path) -> None:
+    cells = json.loads((built_site / "lite" / "files" / notebook).read_text())["cells"]
+    total = sum(c["cell_type"] == "code" for c in cells)
+    page.goto(f"{site_url}lite/notebooks/index.html?path={notebook}")
+    expect(page.locator(".jp-CodeCell")).to_have_count(total, timeout=60_000)
+    german = ".de." in notebook
+    right, wrong = ("Richtig!", "Noch nicht:") if german else ("Right!", "Not quite:")
+    page.locator(".jp-CodeCell").first.locator(".jp-Cell-inputWrapper").click()
+    page.keyboard.press("Shift+Enter")  # the set-up; the answers below queue after it
+    slots = {}
+    for k, cell in enumerate(c for c in cells if c["cell_type"] == "code"):
+        found = re.match(r"answer\((\d+), \.\.\.\)", "".join(cell["source"]))
+        if found:
+            slots[int(found[1])] = page.locator(".jp-CodeCell").nth(k)
+    assert sorted(slots) == sorted(ANSWERS[notebook])
+    first_slot = slots[1]
+    for number, (mistake, answer) in ANSWERS[notebook].items():
+        slot = slots[number]
+        said = type_and_run(page, slot, f"answer({number}, {mistake})")
+        expect(said.first).to_contain_text(wrong, timeout=RUN_TIMEOUT_MS)
+        said = type_and_run(page, slot, f"answer({number}, {answer or right_placement()})")
+        expect(said.first).to_contain_text(right, timeout=120_000)
+        assert not re.search(TRACEBACK, said.first.inner_text())
+    said = type_and_run(page, first_slot, SLIP)
+    expect(said.first).to_contain_text("Anführungszeichen" if german else "quotes", timeout=60_000)
+    assert not re.search(TRACEBACK, said.first.inner_text())

@@ -121,11 +121,11 @@ def test_the_map_draws_each_attack_as_a_numbered_arrow() -> None:
 def test_exercises_accept_the_rules_answer_and_hide_it_until_asked(number: int, right: str, wrong: str) -> None:
     posed = lesson.exercise(number)
     assert "<svg" in posed.markup
-    missed = lesson.check(wrong).text
-    assert missed.startswith("Not quite. Hint:") and right.lower() not in missed.lower()
-    assert lesson.check(right).text == "Right!"
-    assert lesson.check(None).text.startswith("Not quite.")
-    assert right.lower() in lesson.solution().text.lower()
+    missed = lesson.answer(number, wrong).text
+    assert missed.startswith("Not quite: ") and right.lower() not in missed.lower()
+    assert lesson.answer(number, right).text == "Right!"
+    assert lesson.answer(number, None).text == f'Put the answer in quotes, like answer({number}, "Avis").'
+    assert right.lower() in lesson.solution(number).text.lower()
 
 
 def test_a_bot_campaign_keeps_every_round_and_ends_with_a_winner() -> None:
@@ -178,3 +178,10 @@ def test_two_armies_of_one_player_winning_one_territory_wait_for_the_owners_choi
     hoek = campaign.board.index("Mohale's Hoek")
     assert campaign.buttons[campaign.holder[hoek] or 0] == "Hammer" and owner(campaign, "Mohale's Hoek") == "Ana"
     assert "Ana takes Mohale's Hoek from Dev" in lesson.what_happened(campaign).text
+
+
+def test_the_checkpoint_counts_only_the_provinces_in_play() -> None:
+    assert "<svg" in lesson.exercise(4).markup
+    assert lesson.answer(4, 5).text == "Right!"
+    assert lesson.answer(4, 6).text.startswith("Not quite: neutral provinces do not count")
+    assert lesson.answer(4, 4).text.startswith("Not quite: half is not enough")

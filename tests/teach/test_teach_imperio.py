@@ -3,6 +3,8 @@ learners (a1-style squares, whole percents, no ruling numbers), three exercises 
 
 from __future__ import annotations
 
+import doctest
+
 import re
 import xml.etree.ElementTree as ET
 
@@ -11,6 +13,7 @@ import pytest
 from core.imperio import parse
 from core.protocol import IllegalAction, InputError
 from core.teach import imperio as lesson
+from core.teach.imperio import chances
 
 RULE_ID = re.compile(r"\b[A-Z]{2,3}-\d{2}\b")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -117,7 +120,7 @@ def test_zones_and_shields_are_drawn_and_named() -> None:
     (0.455, "de", "46\u00a0%"), (0.001, "de", "<\u00a01\u00a0%"),
 ])
 def test_percentages_are_whole_and_never_hide_a_possible_result(value: float, lang: str, shown: str) -> None:
-    assert lesson.percent(value, lang) == shown
+    assert chances.percent(value, lang) == shown
 
 
 def test_odds_name_every_modifier_and_flag_friendly_splash() -> None:
@@ -161,23 +164,28 @@ def test_the_default_armies_follow_the_example_deployment() -> None:
     assert text[2].startswith("Blue: bases a8, e8 (headquarters), i8; 4 knights, 5 archers, 3 pikemen")
 
 
-def test_exercises_check_without_telling_and_reveal_only_when_asked() -> None:
-    lesson.exercise(1)  # a knight charges three steps: 3 − 1 + 2
-    wrong = lesson.check(3).text
-    assert wrong.startswith("Not quite.") and "4 dice" not in wrong
-    assert [lesson.check(a).text for a in (4, "4")] == ["Right!"] * 2
-    assert lesson.solution().text == "Solution: Knight 3 − 1 adjacent + 2 charge (3 steps) = 4 dice."
-    lesson.exercise(2)  # the footsoldier on the archer beats the shot on the pikeman and the knight's poke
-    assert lesson.check("Kb3xc4").text.startswith("Not quite.")
-    assert lesson.check(" fg4XH5 ").text == "Right!"
-    board = lesson.exercise_position()
+def test_exercises_name_the_rule_a_wrong_answer_breaks_and_reveal_only_when_asked() -> None:
+    # exercise 1: a knight charges three steps: 3 − 1 + 2
+    wrong = lesson.answer(1, 3).text
+    assert wrong.startswith("Not quite: three steps just before the attack are a charge") and "4 dice" not in wrong
+    assert lesson.answer(1, 5).text.startswith("Not quite: the knight ends next to the archer")
+    assert [lesson.answer(1, a).text for a in (4, "4")] == ["Right!"] * 2
+    assert lesson.solution(1).text == "Solution: Knight 3 − 1 adjacent + 2 charge (3 steps) = 4 dice."
+    # exercise 2: the footsoldier on the archer beats the shot on the pikeman and the knight's poke
+    assert lesson.answer(2, "Kb3xc4").text.startswith('Not quite: "Kb3xc4" wins its fight 84% of the time')
+    assert lesson.answer(2, "Kb3-b4").text.startswith('Not quite: "Kb3-b4" is not one of Red\'s attacks')
+    assert lesson.answer(2, " fg4XH5 ").text == "Right!"
+    board = lesson.exercise_position(2)
     assert "Fg4xh5" in lesson.odds(board, "Fg4xh5").text
-    lesson.exercise(3)  # the footsoldier on c4 shields d3, so the line to e4 is closed
-    assert lesson.check(3).text.startswith("Not quite.")
-    assert lesson.check(2).text == "Right!"
-    assert lesson.solution().text.startswith("Solution: 2: c4, f2;")
-    with pytest.raises(ValueError, match="exercises 1 to 3"):
-        lesson.exercise(4)
+    # exercise 3: the footsoldier on c4 shields d3, so the line to e4 is closed
+    assert lesson.answer(3, 3).text.startswith("Not quite: some of those units are shielded")
+    assert lesson.answer(3, 2).text == "Right!"
+    assert lesson.solution(3).text.startswith("Solution: 2: c4, f2;")
+    assert lesson.shields(lesson.exercise_position(3), "c2").text.startswith("Shielded against the archer on c2")
+    assert lesson.answer(4, 2).text.startswith("Not quite: a captured base changes sides")
+    assert lesson.answer(4, 1).text == "Right!"
+    with pytest.raises(ValueError, match="exercises 1 to 4"):
+        lesson.exercise(5)
 
 
 def test_a_bot_game_is_summarised_and_stepped_through_turn_by_turn() -> None:
@@ -197,3 +205,8 @@ def test_a_bot_game_is_summarised_and_stepped_through_turn_by_turn() -> None:
     with pytest.raises(InputError, match="seed: must be a whole number"):
         lesson.bot_game(seed="12")  # type: ignore[arg-type]
     assert not RULE_ID.search(shown)
+
+
+def test_the_module_examples_hold() -> None:
+    result = doctest.testmod(lesson)
+    assert result.attempted and not result.failed

@@ -7,12 +7,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from core.protocol import IllegalAction
-from core.teach import SITE_FROM_NOTEBOOK, Exercise, Tutor, as_number, navigation, number, ready, site_root
+from core.protocol import IllegalAction, InputError
+from core.teach import SITE_FROM_NOTEBOOK, Exercise, Lesson, as_number, navigation, number, ready, show, site_root
 from core.teach import buttonmen as bm_lesson
 from core.teach import buttonup as bu_lesson
 from core.teach import braille as br_lesson
+from core.teach import skills as sk_lesson
 from core.teach.chart import score_chart
+from core.teach.slips import friendly
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -38,15 +40,68 @@ def test_score_chart_is_an_accessible_svg_with_both_lines() -> None:
     assert len(root.findall(f"{SVG}polyline")) == 2
 
 
-def test_tutor_hides_the_solution_until_asked() -> None:
-    tutor = Tutor("en")
-    assert "exercise cell first" in tutor.check(1).text
-    tutor.ask(Exercise("Two plus two?", None, lambda a: a == 4, "Count on your fingers.", "four"))
-    wrong = tutor.check(5).text
-    assert "Count on your fingers." in wrong and "four" not in wrong
-    assert tutor.check(4).text == "Right!"
-    assert tutor.hint().text == "Count on your fingers."
-    assert tutor.solution().text == "Solution: four"
+def _sum_lesson() -> Lesson:
+    return Lesson(lambda lang: (
+        Exercise("Two plus two?", None, lambda a: None if a == 4 else f"{a} is not two and two.", "Count on your "
+                 "fingers.", "four", kind="choice"),
+        Exercise("Half of 31?", None, lambda a: None if a == 15.5 else "halve it.", "Halve it.", "15.5"),
+        Exercise("Which dice?", None, lambda a: None if a == [1, 2] else "not those.", "Look.", "1 and 2",
+                 kind="list"),
+        Exercise("Who?", None, lambda a: None if a == "Avis" else "not them.", "Ask.", "Avis", kind="name"),
+    ))
+
+
+def test_every_call_names_its_exercise_and_the_solution_waits_until_asked() -> None:
+    lesson = _sum_lesson()
+    lesson.exercise(4)  # posing another exercise does not change which one an answer grades
+    assert lesson.answer(1, ...).text == ("Exercise 1 waits for your answer: write it in place of ... and run the "
+                                          "cell again.")
+    wrong = lesson.answer(1, 5).text
+    assert wrong == ("Not quite: 5 is not two and two. Try again; hint(1) gives a tip, solution(1) shows the "
+                     "answer.") and "four" not in wrong
+    assert lesson.answer(1, 4).text == "Right!"
+    assert lesson.hint(1).text == "Count on your fingers."
+    assert lesson.solution(1).text == "Solution: four"
+    assert lesson.answer(4, "Avis").text == "Right!"
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    ((1, "4"), "Right!"), ((1, 4.0), "Right!"), ((1, 3, 4), "One answer at a time: answer(1, 3) or answer(1, 4)."),
+    ((1, "four"), "Answer with one whole number, like answer(1, 2)."),
+    ((2, 15, 5), "Right!"), ((2, "15,5"), "Right!"), ((2, None), "Answer with a number, like answer(2, 12) or "
+                                                                "answer(2, 15.5)."),
+    ((3, 1, 2), "Put the numbers in square brackets: answer(3, [1, 2])."), ((3, "1, 2"), "Right!"),
+    ((4, 4), 'Put the answer in quotes, like answer(4, "Avis").'), ((4, " Avis "), "Right!"),
+    ((5, 1), "There are exercises 1 to 4: answer(1, ...) answers exercise 1."),
+    (("1", 4), "There are exercises 1 to 4: answer(1, ...) answers exercise 1."),
+])
+def test_typing_slips_are_read_or_told_how_to_write(args: tuple[object, ...], said: str) -> None:
+    assert _sum_lesson().answer(*args).text == said  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("error", "lang", "line"), [
+    (NameError("name 'Avis' is not defined", name="Avis"), "en",
+     'Put names in quotes: "Avis" (nothing here is called Avis without them).'),
+    (NameError("name 'Avis' is not defined"), "de", 'Setze Namen in Anführungszeichen: "Avis" (ohne sie heißt hier '
+                                                    'nichts Avis).'),
+    (SyntaxError("incomplete input"), "en", "This line is not quite Python: check its quotes, brackets and commas."),
+    (IllegalAction("there is no stack 12"), "en", "Not allowed: there is no stack 12."),
+    (InputError("square", "not on the board", "Z9"), "de", "Nicht erlaubt: square: not on the board; got 'Z9'."),
+    (TypeError("Lesson.answer() missing 1 required positional argument: 'n'"), "en",
+     "That call does not fit (answer() missing 1 required positional argument: 'n'): compare it with the example "
+     "above."),
+    (ValueError("there are exercises 1 to 3"), "en", "There are exercises 1 to 3."),
+])
+def test_a_slip_is_one_friendly_line_in_the_notebooks_language(error: BaseException, lang: str, line: str) -> None:
+    assert friendly(error, lang) == line
+
+
+def test_a_position_shows_its_words_with_its_picture() -> None:
+    board = bu_lesson.circle()
+    shown = show(board)._repr_html_()
+    assert "<svg" in shown and "<details><summary>In words</summary>" in shown
+    assert "stack 1: white" in shown and "<img" not in shown
+    assert "<details open>" in br_lesson.show(br_lesson.rolled([1, 3, 7, 2, 6], [2, 2, 9, 5, 1]))._repr_html_()
 
 
 def test_links_lead_out_of_jupyterlite_to_the_site() -> None:
@@ -66,12 +121,18 @@ def test_button_up_stacks_are_numbered_from_one() -> None:
 
 
 def test_button_up_exercises_follow_the_rulebook_example() -> None:
-    bu_lesson.exercise(1)  # after move 1 of the worked example, Black's RW lands white on white
-    assert bu_lesson.check(1).text == "Right!"
-    assert bu_lesson.check(2).text.startswith("Not quite.")
-    bu_lesson.exercise(2)  # the example's final stack: red 14, black 11
-    assert [bu_lesson.check(a).text for a in (3, "3", (3, 0))] == ["Right!"] * 3
-    assert bu_lesson.check(4).text.startswith("Not quite.")
+    # exercise 1: after move 1 of the worked example, Black's RW lands white on white
+    assert bu_lesson.answer(1, 1).text == "Right!"
+    assert bu_lesson.answer(1, 2).text.startswith("Not quite: stack 2 holds no white button")
+    assert bu_lesson.answer(1, 3).text.startswith("Not quite: the last button of stack 3 (white) lands on a black")
+    # exercise 2: the example's final stack: red 14, black 11, drawn before the last move
+    assert "<svg" in bu_lesson.exercise(2).markup
+    assert [bu_lesson.answer(2, *a).text for a in ((3,), ("3",), (3, 0))] == ["Right!"] * 3
+    assert bu_lesson.answer(2, 14).text.startswith("Not quite: that is Red's sum alone")
+    # exercise 3: its hint runs as written
+    hinted = re.search(r"show\((lift\(example\(5\), (\d)\))\)", bu_lesson.hint(3).text)
+    assert hinted and bu_lesson.lift(bu_lesson.example(5), int(hinted[2])).moves_made == 6
+    assert bu_lesson.answer(3, int(hinted[2])).text.startswith("Not quite: after stack")
     with pytest.raises(ValueError, match="exercises 1 to 3"):
         bu_lesson.exercise(4)
 
@@ -89,9 +150,24 @@ def test_button_men_dice_are_numbered_from_one() -> None:
         bm_lesson.attack(board, "power", [0], [1])
     after = bm_lesson.attack(board, "skill", [4, 5], [4], rerolls=[9, 2])
     assert bm_lesson.scores(after).text == "If the round ended now: Bauer 20.5, Avis 37.5."
-    bm_lesson.exercise(1)
-    assert bm_lesson.check("avis").text == "Right!"
-    assert bm_lesson.check("Bauer").text.startswith("Not quite.")
+    assert bm_lesson.answer(1, "avis").text == "Right!"
+    assert bm_lesson.answer(1, "Bauer").text.startswith("Not quite: the lower value moves first")
+    assert "Avis to move" not in bm_lesson.exercise(1).markup
+    assert bm_lesson.answer(2, [2, 3]).text.startswith("Not quite: those dice show")
+    assert bm_lesson.answer(3, 30.5).text.startswith("Not quite: a captured die counts too")
+
+
+def test_button_men_exercise_three_does_not_draw_its_answer() -> None:
+    solved = bm_lesson.solution(3).text.removeprefix("Solution: ").rstrip(".")
+    assert f"{solved} points" not in bm_lesson.exercise(3).markup
+    assert bm_lesson.answer(3, float(solved)).text == "Right!"
+
+
+def test_the_skills_lesson_has_an_exercise_per_skill() -> None:
+    assert sk_lesson.answer(1, 1).text == "Right!"
+    assert sk_lesson.answer(1, 19).text.startswith("Not quite: a captured Poison die counts against")
+    assert sk_lesson.answer(2, 2).text == "Right!"
+    assert sk_lesson.answer(2, 1).text.startswith("Not quite: Left's die 1 shows 10, more than the Shadow")
 
 
 def test_braille_lesson_speaks_german_numbers() -> None:
@@ -99,8 +175,10 @@ def test_braille_lesson_speaks_german_numbers() -> None:
     try:
         board = br_lesson.rolled([1, 3, 7, 2, 6], [2, 2, 9, 5, 1])
         assert br_lesson.scores(board).text == "Wenn die Runde jetzt endete: Spieler 1 15,5, Spieler 2 15,5."
-        br_lesson.exercise(3)
-        assert br_lesson.check((15, 5)).text == "Richtig!"
+        assert br_lesson.answer(3, 15, 5).text == "Richtig!"
+        listed = br_lesson.exercise(2).markup
+        assert "<details open>" in listed and "11. Skill" in listed
+        assert br_lesson.answer(2, 1).text.startswith("Noch nicht: Angriff 1 ist")
         with pytest.raises(IllegalAction, match="1 to"):
             br_lesson.attack(board, 0)
     finally:

@@ -6,8 +6,8 @@
 The community's test of a new recipe: play it against the Tournament-Legal buttons; a fair button
 wins 40 to 60 % of its matches.
 
-* **A match is one round** (``max_wins`` 1), as in the strength model of :mod:`core.battle.strength`,
-  so a win rate here compares with the model's chances.
+* **A match is a match as the rules play it**: first to three round wins (the game's default
+  ``max_wins``), so a stronger recipe's edge shows as it would at the table.
 * **Matches per opponent.** Match ``i`` against an opponent deals seed ``derive(seed, k, i // 2)``
   (``k``: the opponent's place in the field) and seats the recipe first when ``i`` is even,
   second when it is odd: an even count plays every deal from both sides, so the luck of the deal
@@ -165,7 +165,7 @@ def deal(run: Experiment, match: Match) -> tuple[int, dict[str, JSON]]:
         names.reverse()
         recipes.reverse()
     seed = rng.derive(run.seed, match.opponent, match.number // 2) >> 1
-    return seed, {"buttons": names, "recipes": recipes, "max_wins": 1}
+    return seed, {"buttons": names, "recipes": recipes}
 
 
 def play(run: Experiment, match: Match) -> int | None:

@@ -40,11 +40,19 @@ def test_json_is_one_object_and_repeats_with_the_seed() -> None:
     assert result["interval95"][0] > 0.5 and result["verdict"].startswith("too strong:")
 
 
-def test_four_one_sided_dice_are_too_weak_from_the_command_line() -> None:
-    done = lab("(1) (1) (1) (1)", "--against", "The Core", "--matches", "10", "--json")
+@pytest.mark.parametrize(("recipe", "verdict"), [("(20) (20) (20) (20) (20)", "too strong:"),
+                                                 ("(1) (1) (1) (1)", "too weak:")])
+def test_against_the_tournament_legal_field_the_test_buttons_fall_outside_the_fair_band(recipe: str, verdict: str) -> None:
+    """The issue's test buttons: five d20 above 60 % and four d1 below 40 %, each interval excluding 50 %."""
+    done = lab(recipe, "--against", "tl", "--matches", "2", "--json")
     result = json.loads(done.stdout)
-    assert result["matches"] == 150 and result["win_rate"] < 0.4 and result["interval95"][1] < 0.5
-    assert result["verdict"].startswith("too weak:")
+    low, high = result["interval95"]
+    assert result["matches"] == 2 * 261
+    if verdict == "too strong:":
+        assert result["win_rate"] > 0.6 and low > 0.5, result["verdict"]
+    else:
+        assert result["win_rate"] < 0.4 and high < 0.5, result["verdict"]
+    assert result["verdict"].startswith(verdict)
 
 
 @pytest.mark.parametrize("args", [

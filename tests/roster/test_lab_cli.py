@@ -42,7 +42,7 @@ def test_json_is_one_object_and_repeats_with_the_seed() -> None:
 
 @pytest.mark.parametrize(("recipe", "verdict"), [("(20) (20) (20) (20) (20)", "too strong:"),
                                                  ("(1) (1) (1) (1)", "too weak:")])
-def test_against_the_tournament_legal_field_the_test_buttons_fall_outside_the_fair_band(recipe: str, verdict: str) -> None:
+def test_against_the_tournament_legal_field_the_test_buttons_fall_outside_the_band(recipe: str, verdict: str) -> None:
     """The issue's test buttons: five d20 above 60 % and four d1 below 40 %, each interval excluding 50 %."""
     done = lab(recipe, "--against", "tl", "--matches", "2", "--json")
     result = json.loads(done.stdout)

@@ -111,7 +111,8 @@ class LabPanel(pn.viewable.Viewer):
             heading("Recipe lab"),
             html("<p style='margin:0.2em 0'>Vet a recipe as the community does: play it against fair "
                  "Tournament-Legal buttons; a fair button wins 40 to 60 %. Each match is played to three round "
-                 "wins; each deal is played from both sides when the number of matches is even.</p>", sizing_mode="stretch_width"),
+                 "wins; each deal is played from both sides when the number of matches is even.</p>",
+                 sizing_mode="stretch_width"),
             self.recipe, self.field, self.names, self.matches, self.level, self.seed,
             pn.Row(self.start, self.cancel), self.error, self.progress, self.status, self.verdict,
             self.details, self.sort, self.table, sizing_mode="stretch_width")

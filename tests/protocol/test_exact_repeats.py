@@ -12,10 +12,14 @@ import sys
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 
+import pytest
+
 import core
 from core import rng
 from core.bots import Bot, first_actor, levels, make_bot, untimed
 from core.protocol import Game
+
+NO_SUBPROCESS = pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide runs no subprocess")
 
 ROOT = Path(__file__).resolve().parents[2]
 DECISIONS = 12
@@ -71,6 +75,7 @@ def test_the_imperio_tactician_repeats_exactly_when_untimed() -> None:
     assert record_digest(game, "tactician") == record_digest(game, "tactician")
 
 
+@NO_SUBPROCESS
 def test_records_are_byte_identical_across_hash_seeds() -> None:
     runs = []
     for hash_seed in ("0", "1", "4242"):

@@ -28,6 +28,8 @@ from core.battle.record import load_record, write_record
 from core.battle.state import CampaignState
 from core.protocol import InputError
 
+NO_SUBPROCESS = pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide runs no subprocess")
+
 DEEP: Any = []
 for _ in range(200):
     DEEP = [DEEP]
@@ -194,6 +196,7 @@ def command_line(*args: str) -> subprocess.CompletedProcess[str]:
                           timeout=120, check=False)
 
 
+@NO_SUBPROCESS
 def test_the_command_line_refuses_broken_files_and_dev_zero_in_one_line_with_exit_2(tmp_path: Path) -> None:
     files = {
         "truncated.json": json.dumps(record(SECTION5))[:500].encode(),
@@ -214,6 +217,7 @@ def test_the_command_line_refuses_broken_files_and_dev_zero_in_one_line_with_exi
         assert done.stderr.startswith(f"{target}: not a readable record: ")
 
 
+@NO_SUBPROCESS
 def test_the_command_line_refuses_wrong_arguments_in_one_line_with_exit_2() -> None:
     for args in ([], ["replay"], ["bogus"], ["replay", "x.json", "--bad"]):
         done = command_line(*args)

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Self
@@ -70,14 +70,14 @@ from core.inputs import (
 from core.options import Option, int_range, resolve_options
 from core.outcome import Outcome
 from core.records import MAX_RECORD_ACTIONS, check_contents, check_shape, entries, written
-from core.views import redact, redacting
+from core.views import Viewing
 
 
 # --------------------------------------------------------------------------- states
 
 
 @dataclass(frozen=True, kw_only=True)
-class State(ABC):
+class State(Viewing, ABC):
     """One immutable node of a game.
 
     Subclasses are frozen keyword-only dataclasses that add the position and
@@ -141,48 +141,6 @@ class State(ABC):
     def why_illegal(self, action: Action, actor: int) -> str:
         """Which rule ``action`` breaks here (games override for precise reasons)."""
         return f"{action} is not a legal action now"
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's own ``view`` is wrapped so that every view's history is redacted as well."""
-        super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("view")
-        if own is not None and not getattr(own, "redacts_history", False):
-            cls.view = redacting(own)  # type: ignore[method-assign, assignment]
-
-    def view(self, viewer: int | None) -> Self:
-        """The state as ``viewer`` may see it (None: a spectator); games with secrets hide them.
-
-        Games override it to hide parts of the position; the protocol then replaces every history
-        entry ``viewer`` may not know (:meth:`_secret_from`) by :data:`SECRET`, so a view holds
-        nothing its viewer may not know.  The full state's record is unchanged.
-        """
-        return self._redacted(self, viewer)
-
-    view.redacts_history = True  # type: ignore[attr-defined]
-
-    def _secret_from(self, viewer: int | None) -> Iterable[int]:
-        """Positions of ``history`` that ``viewer`` may not know: past :meth:`public_length`, every
-        action not made by ``viewer`` itself (a spectator knows none of them)."""
-        movers = self.movers
-        return (p for p in range(self.public_length(), len(self.history))
-                if viewer is None or movers[p] != viewer)
-
-    def _redacted(self, viewed: Self, viewer: int | None) -> Self:
-        """``viewed`` (this state as seen by ``viewer``) with the history entries it may not know hidden.
-
-        A spectator (None) whom the game shows the whole position (``viewed is self``) knows all."""
-        if viewer is None and viewed is self:
-            return viewed
-        history = redact(viewed.history, self._secret_from(viewer))
-        return viewed if history is None else viewed._with(history=history)
-
-    def _imagine(self, viewer: int, stream: int) -> Self:
-        """Fill in what ``view(viewer)`` hid by sampling from ``stream`` (future dice included)."""
-        return self._with(rng=stream)
-
-    def public_length(self) -> int:
-        """How many actions of ``history`` every viewer may see (a public record holds no more)."""
-        return len(self.history)
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """Each legal :data:`CHANCE` action with its probability (OpenSpiel's ``chance_outcomes``);
@@ -355,10 +313,6 @@ class State(ABC):
             "seed": self.seed,
             "actions": written(self.history[:count], self.movers[:count]),
         }
-
-    def determinize(self, viewer: int, stream: int) -> Self:
-        """A copy as ``viewer`` might imagine it: hidden parts and future dice sampled from ``stream``."""
-        return self.view(viewer)._imagine(viewer, stream)
 
     def _with(self, **changes: Any) -> Self:
         """A copy with some fields changed (and the legal-action cache cleared)."""

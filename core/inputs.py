@@ -97,6 +97,13 @@ def is_int(value: object) -> bool:
     return type(value) is int
 
 
+def checked_seed(seed: object) -> int:
+    """``seed`` if it is an integer from 0 to 2**64 - 1 (what a game is dealt from), else :class:`InputError`."""
+    if type(seed) is int and 0 <= seed < 1 << 64:
+        return seed
+    raise InputError("seed", "must be an integer from 0 to 2**64 - 1", seed)
+
+
 def read_text(path: str | Path, *, limit: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of a file of at most ``limit`` bytes; :class:`InputError` otherwise.
 

@@ -7,23 +7,6 @@ state, so a state is cheap to copy and its :meth:`State.to_record` replays
 exactly anywhere (:func:`replay`).  Actions are small frozen value objects with
 a human label (``str(action)``) and a JSON form (``action.to_json()``).
 
-Who acts.  A game has 2-8 *seats* (``state.players``, fixed per game instance
-by its options), numbered from 0.  Two more *actors* never sit at the table:
-:data:`CHANCE` (dice typed in by hand: never a player's choice, and no bot ever
-picks its own dice) and :data:`MODERATOR` (a referee entering reported results
-or setting up a position).  ``state.actors`` is the set of actors who may act
-now: one is the common case, several mean simultaneous or free-order choices,
-none means the game is over.  A player may act several times in a row (long
-turns): the actor simply stays the same.
-
-How it ends.  A finished state has an :class:`Outcome`: every player's place
-(1-based, shared places allowed) and a one-line reason.  ``returns()`` turns
-places into values in [0, 1] for bots and statistics, for any number of players.
-
-What each player sees.  :meth:`State.view` is the one place that decides it:
-descriptions, SVG, bots' determinization and public records (share links,
-saved files) all go through it.
-
 What a game writes.  A state subclass supplies hooks and inherits ``apply``,
 ``_with``, ``action_from_json``, ``undo``, the views' redaction and the records
 from here; its :class:`Game` supplies options, the first state,
@@ -59,198 +42,42 @@ Game ``parse_action`` optional an action from JSON without listing             b
 Game ``seats``      optional  seats of an instance (2-8)                       bb fs
 ==================  ========  ===============================================  ===================
 
-Input checks (:mod:`core.inputs`), frozen data (:mod:`core.frozen`) and records
-(:mod:`core.records`) live in their own modules; everything is re-exported here.
-
-Nested games.  A state may hold sub-games (e.g. a campaign's battles).  An
-action inside one is a :class:`SubAction` addressed by the sub-game's number;
-the outer state says which sub-game and which inner seat an outer actor plays
-(:meth:`State.subgame`), and the outer record holds the inner actions, so
-replay is exact for the whole.  :func:`core.rng.derive` gives each sub-game its
-own stream, so results do not depend on the order in which they are played.
+Actors and actions (:mod:`core.actions`: who acts, nested games), outcomes
+(:mod:`core.outcome`: how it ends), options (:mod:`core.options`), views
+(:mod:`core.views`: what each player sees), input checks (:mod:`core.inputs`),
+frozen data (:mod:`core.frozen`) and records (:mod:`core.records`) live in their
+own modules; everything is re-exported here.
 """
 
 from __future__ import annotations
 
-import functools
-import json
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, Self, cast
+from typing import Any, ClassVar, Self
 
+from core.actions import (
+    CHANCE, MAX_SEATS, MIN_SEATS, MODERATOR, SECRET, Action, IllegalAction, Secret, SubAction, acting,
+    action_key, actor_name,
+)
 from core.frozen import FrozenDict, Options, freeze, thaw
 from core.history import EMPTY, History
 from core.inputs import (
-    JSON, MAX_DEPTH, NAME_LIMIT, QUOTE_LIMIT, InputError, is_int, name_problem, quote, too_deep,
+    JSON, MAX_DEPTH, NAME_LIMIT, QUOTE_LIMIT, InputError, checked_seed, is_int, name_problem, quote, too_deep,
 )
-from core.records import MAX_RECORD_ACTIONS, check_contents, check_shape, entries
-
-CHANCE = -1
-"""The actor who enters dice rolled by hand (never a seat, never a bot's choice)."""
-MODERATOR = -2
-"""The actor who enters reported results or sets up a position (a referee)."""
-
-MIN_SEATS, MAX_SEATS = 2, 8
-
-
-class IllegalAction(ValueError):
-    """An action that the rules forbid now; the message names the rule broken."""
-
-
-def actor_name(actor: int) -> str:
-    """An actor in words: ``player 2`` (1-based), ``chance`` or ``the moderator``."""
-    if actor == CHANCE:
-        return "chance (dice entered by hand)"
-    if actor == MODERATOR:
-        return "the moderator"
-    return f"player {actor + 1}"
-
-
-# --------------------------------------------------------------------------- actions and outcomes
-
-
-@dataclass(frozen=True)
-class Action:
-    """A move, a choice or a decision; subclasses are frozen dataclasses.
-
-    Not an :class:`~abc.ABC` on purpose: games test actions with ``isinstance`` on every move, and
-    an ABC's check runs Python code each time (type checkers still refuse an action class that
-    lacks ``to_json`` or ``__str__``)."""
-
-    concedes: ClassVar[bool] = False
-    """True for giving up (e.g. surrender): bots play it only when nothing else is legal."""
-
-    @abstractmethod
-    def to_json(self) -> dict[str, JSON]:
-        """The action as a small JSON object (its identity in records)."""
-
-    @abstractmethod
-    def __str__(self) -> str:
-        """A short human label, e.g. ``"sow stack 3 (RW)"``."""
-
-
-def action_key(data: JSON) -> str:
-    """The canonical text of an action's JSON form (how actions are looked up)."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
-
-
-@dataclass(frozen=True)
-class SubAction(Action):
-    """An action inside sub-game ``game`` of a state (e.g. a move in one battle of a campaign)."""
-
-    game: int
-    action: Action
-
-    @property
-    def concedes(self) -> bool:  # type: ignore[override]
-        return self.action.concedes
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"sub": self.game, "action": self.action.to_json()}
-
-    def __str__(self) -> str:
-        return f"game {self.game + 1}: {self.action}"
-
-
-@dataclass(frozen=True)
-class Secret(Action):
-    """A choice its viewer may not know yet, as it stands in a view's history (who made it is public)."""
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"secret": True}
-
-    def __str__(self) -> str:
-        return "a hidden choice"
-
-
-SECRET = Secret()
-"""The one hidden choice every redacted history entry becomes (so two worlds compare equal)."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ranks its players: 1-based places (shared allowed) and why."""
-
-    places: tuple[int, ...]
-    reason: str
-
-    @classmethod
-    def by_scores(cls, scores: Sequence[float], reason: str) -> Outcome:
-        """Higher score, better place; equal scores share a place (3, 3, 1, 0 -> 1, 1, 3, 4)."""
-        return cls(tuple(1 + sum(other > mine for other in scores) for mine in scores), reason)
-
-    @classmethod
-    def won_by(cls, winner: int | None, players: int, reason: str) -> Outcome:
-        """One winner, everybody else shares second place; None: everybody shares first (a draw)."""
-        if winner is None:
-            return cls((1,) * players, reason)
-        return cls(tuple(1 if p == winner else 2 for p in range(players)), reason)
-
-    @property
-    def winner(self) -> int | None:
-        """The single first place, else None."""
-        first = [p for p, place in enumerate(self.places) if place == 1]
-        return first[0] if len(first) == 1 else None
-
-    def returns(self) -> tuple[float, ...]:
-        """Each player's value in [0, 1]: the mean of the rank values its place spans.
-
-        Rank ``r`` of ``n`` is worth ``(n - r) / (n - 1)``; players sharing a place share
-        the ranks it covers, so a two-player draw gives 0.5 each.
-        """
-        n = len(self.places)
-        values = []
-        for place in self.places:
-            shared = self.places.count(place)
-            ranks = range(place, place + shared)
-            values.append(sum((n - r) / (n - 1) for r in ranks) / shared)
-        return tuple(values)
-
-
-# --------------------------------------------------------------------------- options
-
-
-@dataclass(frozen=True)
-class Option:
-    """One switch of a ruleset: a ruling's option, with its default."""
-
-    name: str
-    default: JSON
-    doc: str
-    choices: tuple[JSON, ...] = ()
-    """The allowed values when they form a closed set."""
-    check: Callable[[JSON], str | None] | None = None
-    """For open-ended values: returns what is wrong with a value, or None."""
-
-    def validate(self, value: JSON) -> Any:
-        """The value, deep-frozen, if allowed; else :class:`InputError` naming the valid ones."""
-        if self.choices:
-            if any(type(value) is type(c) and value == c for c in self.choices):
-                return value
-            valid = ", ".join(repr(c) for c in self.choices)
-            raise InputError(f"option {self.name!r}", f"must be one of {valid}", value)
-        try:
-            problem = self.check(value) if self.check else None
-        except (TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError):
-            problem = "is not of the right shape"
-        if problem:
-            raise InputError(f"option {self.name!r}", problem, value)
-        return freeze(value)
-
-
-def int_range(low: int, high: int) -> Callable[[JSON], str | None]:
-    """An option check: an integer (not a bool) from ``low`` to ``high``."""
-    return lambda v: None if is_int(v) and low <= v <= high else f"must be an integer {low}-{high}"
+from core.options import Option, int_range, resolve_options
+from core.outcome import Outcome
+from core.records import MAX_RECORD_ACTIONS, check_contents, check_shape, entries, written
+from core.views import Viewing
 
 
 # --------------------------------------------------------------------------- states
 
 
 @dataclass(frozen=True, kw_only=True)
-class State(ABC):
+class State(Viewing, ABC):
     """One immutable node of a game.
 
     Subclasses are frozen keyword-only dataclasses that add the position and
@@ -315,54 +142,6 @@ class State(ABC):
         """Which rule ``action`` breaks here (games override for precise reasons)."""
         return f"{action} is not a legal action now"
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's own ``view`` is wrapped so that every view's history is redacted as well."""
-        super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("view")
-        if own is not None and not getattr(own, "redacts_history", False):
-            cls.view = _redacting(own)  # type: ignore[method-assign, assignment]
-
-    def view(self, viewer: int | None) -> Self:
-        """The state as ``viewer`` may see it (None: a spectator); games with secrets hide them.
-
-        Games override it to hide parts of the position; the protocol then replaces every history
-        entry ``viewer`` may not know (:meth:`_secret_from`) by :data:`SECRET`, so a view holds
-        nothing its viewer may not know.  The full state's record is unchanged.
-        """
-        return self._redacted(self, viewer)
-
-    view.redacts_history = True  # type: ignore[attr-defined]
-
-    def _secret_from(self, viewer: int | None) -> Iterable[int]:
-        """Positions of ``history`` that ``viewer`` may not know: past :meth:`public_length`, every
-        action not made by ``viewer`` itself (a spectator knows none of them)."""
-        movers = self.movers
-        return (p for p in range(self.public_length(), len(self.history))
-                if viewer is None or movers[p] != viewer)
-
-    def _redacted(self, viewed: Self, viewer: int | None) -> Self:
-        """``viewed`` (this state as seen by ``viewer``) with the history entries it may not know hidden.
-
-        A spectator (None) whom the game shows the whole position (``viewed is self``) knows all."""
-        if viewer is None and viewed is self:
-            return viewed
-        hidden = list(self._secret_from(viewer))
-        if not hidden:
-            return viewed
-        history = list(viewed.history)
-        for position in hidden:
-            action = history[position]
-            history[position] = SubAction(action.game, SECRET) if isinstance(action, SubAction) else SECRET
-        return viewed._with(history=History(history))
-
-    def _imagine(self, viewer: int, stream: int) -> Self:
-        """Fill in what ``view(viewer)`` hid by sampling from ``stream`` (future dice included)."""
-        return self._with(rng=stream)
-
-    def public_length(self) -> int:
-        """How many actions of ``history`` every viewer may see (a public record holds no more)."""
-        return len(self.history)
-
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """Each legal :data:`CHANCE` action with its probability (OpenSpiel's ``chance_outcomes``);
         empty when chance does not act.  By default the listed results are equally likely; games
@@ -414,19 +193,7 @@ class State(ABC):
     def _actor(self, actor: int | None, actors: frozenset[int] | None = None) -> int:
         """``actor``, or the single actor when it is implied; IllegalAction when it may not act."""
         actors = self.actors if actors is None else actors
-        if actor in actors:   # the common case first: a replay or a bot names who acts
-            return actor
-        if actor is None:
-            if len(actors) == 1:
-                return next(iter(actors))
-            if not actors:
-                raise IllegalAction("the game is over; no action is legal")
-            raise IllegalAction(f"several may act now ({', '.join(map(actor_name, sorted(actors)))}): say who acts")
-        if actor not in actors:
-            if not actors:
-                raise IllegalAction("the game is over; no action is legal")
-            raise IllegalAction(f"it is not {actor_name(actor)}'s turn to act")
-        return actor
+        return actor if actor in actors else acting(actor, actors)   # the common case inline: a replay names who acts
 
     def _listed(self, actor: int) -> tuple[tuple[Action, ...], dict[str, Action]]:
         cache = self._cache
@@ -434,8 +201,7 @@ class State(ABC):
             cache = {}
             object.__setattr__(self, "_cache", cache)
         if actor not in cache:
-            actions = self._legal_actions(actor)
-            cache[actor] = (actions, {})
+            cache[actor] = (self._legal_actions(actor), {})
         return cache[actor]
 
     def legal_actions(self, actor: int | None = None) -> list[Action]:
@@ -540,21 +306,13 @@ class State(ABC):
         links and saved files written while secrets are pending.
         """
         count = self.public_length() if public else len(self.history)
-        actions: list[JSON] = []
-        for action, mover in zip(self.history[:count], self.movers[:count], strict=True):
-            data = action.to_json()
-            actions.append(data if mover is None else {"actor": mover, "action": data})
         return {
             "game": self.game_name,
             "rules_version": self.game.rules_version,
             "options": thaw(self.options),
             "seed": self.seed,
-            "actions": actions,
+            "actions": written(self.history[:count], self.movers[:count]),
         }
-
-    def determinize(self, viewer: int, stream: int) -> Self:
-        """A copy as ``viewer`` might imagine it: hidden parts and future dice sampled from ``stream``."""
-        return self.view(viewer)._imagine(viewer, stream)
 
     def _with(self, **changes: Any) -> Self:
         """A copy with some fields changed (and the legal-action cache cleared)."""
@@ -578,17 +336,6 @@ class State(ABC):
 
     def _repr_svg_(self) -> str:
         return self.svg()
-
-
-def _redacting(view: Callable[[Any, int | None], Any]) -> Callable[[Any, int | None], Any]:
-    """A game's ``view`` followed by the protocol's redaction of the history."""
-
-    @functools.wraps(view)
-    def redacted_view(self: State, viewer: int | None) -> Any:
-        return self._redacted(view(self, viewer), viewer)
-
-    redacted_view.redacts_history = True  # type: ignore[attr-defined]
-    return redacted_view
 
 
 # --------------------------------------------------------------------------- games
@@ -626,24 +373,12 @@ class Game(ABC):
 
     def new(self, seed: int | None = None, **options: JSON) -> State:
         """A new game; unknown options or bad values raise :class:`InputError`."""
-        if seed is None:
-            seed = secrets.randbits(32)
-        elif not is_int(seed) or not 0 <= seed < 1 << 64:
-            raise InputError("seed", "must be an integer from 0 to 2**64 - 1", seed)
+        seed = secrets.randbits(32) if seed is None else checked_seed(seed)
         return self._initial(seed, self.resolve_options(options))
 
     def resolve_options(self, given: Mapping[str, JSON]) -> Options:
         """Every option's value: the given ones validated and frozen, the rest defaults."""
-        if too_deep(given):
-            raise InputError("options", f"nested more than {MAX_DEPTH} deep")
-        known = {o.name: o for o in self.options}
-        unknown = sorted(set(given) - set(known), key=str)
-        if unknown:
-            valid = ", ".join(known) or "none"
-            raise InputError("options", f"{self.name} has no option {quote(unknown[0])}; valid options: {valid}")
-        return Options(
-            {name: o.validate(given[name]) if name in given else freeze(o.default) for name, o in known.items()}
-        )
+        return resolve_options(self.options, self.name, given)
 
     @abstractmethod
     def _initial(self, seed: int, options: Options) -> State:
@@ -700,13 +435,7 @@ def replay(record: Mapping[str, JSON], *, limit: int | None = None) -> State:
     """Check a record (:mod:`core.records`) and rebuild its state, action by action (the first ``limit``)."""
     record = check_shape(record)
     game = get_game(record["game"])
-    if record["rules_version"] != game.rules_version:
-        raise InputError("rules_version", f"this engine plays {game.name} rules version "
-                                          f"{game.rules_version!r}", record["rules_version"])
-    check_contents(record)
-    cap, count = game.max_record_actions, len(cast(list[JSON], record["actions"]))
-    if cap is not None and count > cap:
-        raise InputError("actions", f"{game.title} records hold at most {cap:,} actions; got {count:,}")
+    check_contents(record, game)
     state = game.new(seed=record["seed"], **record["options"])
     for number, actor, data in entries(record["actions"][:limit]):
         try:

@@ -76,6 +76,8 @@ def test_a_new_game_closes_the_dialog_but_a_move_does_not() -> None:
     view = page.view
     assert isinstance(view, ButtonUpView)
     view.dialog.start()
+    assert page.new_game.open and view.dialog.guard.asking, "it asks before it ends the game in progress"
+    view.dialog.guard.answer(True)
     assert not page.new_game.open and not page.session.steps
 
 

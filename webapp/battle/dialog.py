@@ -21,7 +21,7 @@ from core.battle.state import CampaignState
 from core.protocol import JSON
 from core.bots import levels
 from webapp.shell.session import HUMAN, GameSession
-from webapp.shell.widgets import FOCUS_CSS, MoreRulings, button, deal_number, heading, html, start_or_explain
+from webapp.shell.widgets import FOCUS_CSS, MoreRulings, StartGuard, button, deal_number, heading, html
 
 MAX_SEATS, MAX_ARMIES = 5, 3
 MORE_RULINGS = ("include_brussels", "unique_buttons", "neutral_territories", "allow_duplicate_matchups",
@@ -122,16 +122,17 @@ class NewCampaign(pn.viewable.Viewer):
             column = pn.Column(pn.FlexBox(name, seat), pn.FlexBox(*picks), pn.FlexBox(*places),
                                sizing_mode="stretch_width")
             self.seat_rows.append((name, seat, picks, places, column))
+        self.guard = StartGuard(self.session)
+        self.error = self.guard.error
         self.start_button = button("Start new campaign", color="primary")
         self.start_button.on_click(lambda _e: self.start())
-        self.error = html("")
         for widget in (self.edition, self.map, self.players, self.armies, self.placement,
                        self.more.fields["include_brussels"]):
             widget.param.watch(self._show, ["value"])
         self.form = pn.Column(
             pn.FlexBox(self.edition, self.map, self.players, self.armies),
             pn.FlexBox(self.source, self.wins, self.placement), self.more, self.pick_list,
-            *(row[-1] for row in self.seat_rows), self.seed, self.start_button, self.error,
+            *(row[-1] for row in self.seat_rows), self.seed, self.start_button, self.guard,
             sizing_mode="stretch_width")
         self.layout.append(self.form)
         self._show()
@@ -173,7 +174,7 @@ class NewCampaign(pn.viewable.Viewer):
 
     def start(self) -> None:
         """Start the campaign the form describes, or say why it cannot start."""
-        start_or_explain(lambda: start(self.session, *self.values()), self.error)
+        self.guard.start(lambda: start(self.session, *self.values()))
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout
@@ -202,7 +203,8 @@ class ModeratorForm(pn.viewable.Viewer):
                                          stylesheets=[FOCUS_CSS])
         self.start_button = button("Start moderated campaign", color="primary")
         self.start_button.on_click(lambda _e: self.start())
-        self.error = html("")
+        self.guard = StartGuard(self.session)
+        self.error = self.guard.error
         self.layout = pn.Column(
             heading("Moderator mode"),
             html("<p class='rb-help' style='margin:0.2em 0'>For campaigns played on a forum: enter the players "
@@ -210,11 +212,11 @@ class ModeratorForm(pn.viewable.Viewer):
                  "the move list) and each reported result. Every entry is checked as the record replay checks "
                  "it; the map and the counts follow, and the Export panel gives the record and a forum post.</p>"),
             pn.FlexBox(self.edition, self.map), self.players, self.order, self.more, self.seed, self.start_button,
-            self.error, sizing_mode="stretch_width")
+            self.guard, sizing_mode="stretch_width")
 
     def start(self) -> None:
         """Start the moderated campaign, or say why it cannot start."""
-        start_or_explain(self._begin, self.error)
+        self.guard.start(self._begin)
 
     def _begin(self) -> None:
         names, buttons, places = parse_setup_lines(self.players.value or "")

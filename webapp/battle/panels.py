@@ -57,10 +57,11 @@ def lands_html(state: CampaignState, seats: Sequence[str]) -> str:
                     f"<bdi>{escape(state.names[p])}</bdi> ({escape(seat)})</th>"
                     f"<td style='text-align:center'>{state.lands(p)}</td><td>{escape(note)}</td></tr>")
     caption = "Final ranking" if state.is_over else "Lands now"
+    whole = "white-space:nowrap;word-break:normal;overflow-wrap:normal"  # never "Land s" in a narrow column
     return (f"<table style='border-collapse:collapse' aria-label='{caption}'><caption style='text-align:left'>"
             f"<strong>{caption}</strong> (victory: {state.threshold} of {state.counted})</caption><thead><tr>"
-            "<th scope='col' style='text-align:left'>Player</th><th scope='col'>Lands</th>"
-            f"<th scope='col'>Status</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+            f"<th scope='col' style='text-align:left;{whole}'>Player</th><th scope='col' style='{whole}'>Lands</th>"
+            f"<th scope='col' style='{whole}'>Status</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def history_html(state: CampaignState) -> str:

@@ -93,6 +93,8 @@ class BrailleView(JSComponent):
         self.opponent = session.seats[1]
         self.rules = {name: session.state.options[name] for name in RULES}
         self._quiet = False
+        self._asking_new = False
+        """New match was pressed over a match in progress: the page asked whether to end it."""
         self._seen = len(session.steps)
         self._last = session.state
         session.param.watch(self._on_state, ["state"])
@@ -264,7 +266,8 @@ class BrailleView(JSComponent):
         self.session.human_play(attack.action)
 
     def cancel(self) -> None:
-        """Escape: drop the selection."""
+        """Escape: drop the selection (and the question before a new match)."""
+        self._asking_new = False
         if self.selected is not None:
             self.selected = None
             self._refresh()
@@ -335,7 +338,13 @@ class BrailleView(JSComponent):
             self._quiet = False
 
     def new_match(self) -> None:
-        """A fresh match with the current options and the chosen opponent."""
+        """A fresh match with the current options and the chosen opponent; over a match in progress,
+        only once asked (New match a second time starts it, Cancel keeps the match)."""
+        if self.session.in_progress and not self._asking_new:
+            self._asking_new = True
+            self.say([t("page.new_asks", self.voice.lang)])
+            return
+        self._asking_new = False
         options = {**self.state.options, **self.rules}
         self.session.new_game([HUMAN, self.opponent], **options)
 

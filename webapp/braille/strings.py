@@ -35,6 +35,12 @@ PAGE_STRINGS: dict[str, dict[Lang, str]] = {
     "page.confirm": {"en": "Confirm", "de": "Bestätigen"},
     "page.cancel": {"en": "Cancel", "de": "Abbrechen"},
     "page.new": {"en": "New match", "de": "Neue Partie"},
+    "page.new_asks": {
+        "en": "This ends the match in progress. Press New match again to start the new match, "
+              "or Cancel (Escape) to keep playing.",
+        "de": "Damit endet die laufende Partie. Noch einmal Neue Partie drücken, um die neue Partie zu beginnen, "
+              "oder Abbrechen (Escape), um weiterzuspielen.",
+    },
     "page.settings": {"en": "Settings", "de": "Einstellungen"},
     "page.language": {"en": "Language", "de": "Sprache"},
     "page.large": {"en": "Large text", "de": "Große Schrift"},

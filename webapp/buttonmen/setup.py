@@ -17,8 +17,8 @@ import panel as pn
 from core import rng
 from core.buttonmen import ButtonMenState, parse_recipe, roster
 from core.protocol import JSON, Game, Option
-from webapp.shell.widgets import (FOCUS_CSS, NO_SPIN_CSS, FormValues, bidi, button, deal_number, heading, html,
-                                  start_game)
+from webapp.shell.widgets import (FOCUS_CSS, NO_SPIN_CSS, FormValues, StartGuard, bidi, button, deal_number, heading,
+                                  html, start_game)
 from webapp.shell.session import GameSession, seat_choices
 
 
@@ -147,7 +147,8 @@ class MatchSetup(pn.viewable.Viewer):
         self._seed = pn.widgets.TextInput(label="Deal number (blank: random)", value="", stylesheets=[FOCUS_CSS])
         self._start = button("Start match", color="primary")
         self._start.on_click(lambda _event: self.start())
-        self._error = html("", sizing_mode="stretch_width")
+        self.guard = StartGuard(self.session)
+        self._error = self.guard.error
         for p in (0, 1):
             self._names[p].param.watch(partial(self._on_name, p), ["value", "value_input"])
             self._recipes[p].param.watch(partial(self._on_field, p), ["value", "value_input"])
@@ -158,7 +159,7 @@ class MatchSetup(pn.viewable.Viewer):
                         self._random[p], self._recipes[p], self._info[p], self._seats[p]]
         self._layout = pn.Column(
             heading("New match"), *players, self._max_wins, self._show_rulings, self._rulings_box,
-            self._seed, self._start, self._error, sizing_mode="stretch_width",
+            self._seed, self._start, self.guard, sizing_mode="stretch_width",
         )
         session.param.watch(self._sync, ["state", "seats"])
         self._sync()
@@ -228,7 +229,7 @@ class MatchSetup(pn.viewable.Viewer):
 
     def start(self) -> None:
         """Start the match described by the form, or show why it cannot start."""
-        start_game(self.session, self.values, self._error)
+        start_game(self.session, self.values, self.guard)
 
     def _sync(self, *_: Any) -> None:
         """Show the current match's settings, so "Start match" replays them with a new deal."""

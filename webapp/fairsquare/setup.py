@@ -18,7 +18,7 @@ import panel as pn
 from core.fairsquare import DEFAULT_BOARD
 from core.protocol import JSON, thaw
 from webapp.shell.session import HUMAN, GameSession, seat_choices
-from webapp.shell.widgets import FOCUS_CSS, FormValues, button, deal_number, heading, html, start_game
+from webapp.shell.widgets import FOCUS_CSS, FormValues, StartGuard, button, deal_number, heading, html, start_game
 
 MATCH_SEATS = 8
 MAX_JSON_CHARS = 20_000
@@ -69,7 +69,8 @@ class SetupDialog(pn.viewable.Viewer):
         self.seed = pn.widgets.TextInput(label="Deal number (blank: random)", stylesheets=[FOCUS_CSS], width=320)
         self.start_button = button("Start new game", color="primary")
         self.start_button.on_click(lambda _event: self.start())
-        self.error = html("")
+        self.guard = StartGuard(self.session)
+        self.error = self.guard.error
         for widget in (self.kind, self.per_board, self.boards, self.pieces):
             widget.param.watch(self._show, ["value"])
         session.param.watch(self._sync, ["seats"])
@@ -102,7 +103,7 @@ class SetupDialog(pn.viewable.Viewer):
 
     def start(self) -> None:
         """Start the described game, or say why not (the current game stays)."""
-        start_game(self.session, self.values, self.error)
+        start_game(self.session, self.values, self.guard)
 
     def _show(self, *_: Any) -> None:
         count = self.seat_count()
@@ -141,5 +142,5 @@ class SetupDialog(pn.viewable.Viewer):
                      "8 players split into two boards of four each round, by one bit of their number.")
         return pn.Column(heading("New game"), html(f"<p class='rb-help'>{escape(help_text)}</p>"), self.kind,
                          self.per_board, *self.seats, self.rounds, self.boards, self.board_json, self.pieces,
-                         self.pieces_json, self.garnets, self.seed, self.start_button, self.error,
+                         self.pieces_json, self.garnets, self.seed, self.start_button, self.guard,
                          sizing_mode="stretch_width")

@@ -14,7 +14,7 @@ from core.bots import levels
 from core.imperio import GAME, ChooseRole
 from core.protocol import JSON
 from webapp.shell.session import HUMAN, GameSession
-from webapp.shell.widgets import FOCUS_CSS, MoreRulings, button, deal_number, heading, html, start_or_explain
+from webapp.shell.widgets import FOCUS_CSS, MoreRulings, StartGuard, button, deal_number, heading
 
 ROLES = {"Attacker (red, moves first)": "attacker", "Defender (blue)": "defender", "Roll a die for roles": "roll"}
 ARMIES = {"Default armies (play at once)": "default_armies", "Set up by hand": "deploy"}
@@ -27,6 +27,7 @@ def start(session: GameSession, opponent: str, role: str, seed: int | None = Non
     """A new game against ``opponent`` (a bot level, or ``human`` for two at one screen); player 1 takes ``role``."""
     session.new_game([HUMAN, opponent], seed=seed, **options)
     session.human_play(ChooseRole(role), 0)
+    session.opening = len(session.steps)
 
 
 class NewGameForm(pn.viewable.Viewer):
@@ -48,17 +49,18 @@ class NewGameForm(pn.viewable.Viewer):
         self.seed = pn.widgets.TextInput(label="Deal number (blank: random)", value="", stylesheets=[FOCUS_CSS])
         self.start_button = button("Start new game", color="primary")
         self.start_button.on_click(lambda _e: self.start())
-        self.error = html("")
+        self.guard = StartGuard(self.session)
+        self.error = self.guard.error
         self._layout = pn.Column(heading("New game"), self.opponent, self.role, self.armies, self.dice, self.more,
-                                 self.seed, self.start_button, self.error, sizing_mode="stretch_width")
+                                 self.seed, self.start_button, self.guard, sizing_mode="stretch_width")
 
     def options(self) -> dict[str, JSON]:
         return {**self.more.values(), "setup": self.armies.value, "combat_dice_rule": self.dice.value}
 
     def start(self) -> None:
         """Start the game the form describes, or say why it cannot start."""
-        start_or_explain(lambda: start(self.session, self.opponent.value, self.role.value,
-                                       deal_number(self.seed.value), **self.options()), self.error)
+        self.guard.start(lambda: start(self.session, self.opponent.value, self.role.value,
+                                       deal_number(self.seed.value), **self.options()))
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout

@@ -471,7 +471,7 @@ class ImperioView(GameView):
         if state.result is None:
             return ""
         winner = state.winner_text()
-        title = "Drawn game" if winner == "draw" else f"The {winner} ({'red' if winner == 'attacker' else 'blue'}) wins"
+        title = f"The {winner} ({'red' if winner == 'attacker' else 'blue'}) wins"
         return (f"<section aria-label='Game summary' style='border:3px solid #1b5e20;background:#e8f5e9;color:#111;"
                 f"padding:0.4em 0.8em;border-radius:6px'><h3 style='margin:0'>{title}</h3>"
                 f"<p style='margin:0.2em 0'>{escape(state.result.reason[:1].upper() + state.result.reason[1:])}. "

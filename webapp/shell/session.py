@@ -142,6 +142,9 @@ class GameSession(param.Parameterized):
         self.pace: Callable[[Step | None], float] = lambda step: self.bot_delay
         """Least seconds before a bot acts after ``step`` (the board's animation time)."""
         self._generation = 0
+        self.opening = 0
+        """How many first steps only started the game (a role the new-game form chose): they do not
+        make it a game in progress."""
         self._driving: int | None = None
         self._skip: asyncio.Event | None = None
         self.param.watch(lambda _event: self._kick(), ["held"])
@@ -196,6 +199,14 @@ class GameSession(param.Parameterized):
     def can_undo(self) -> bool:
         """True when there is a human decision to go back to."""
         return self.undo_depth() is not None
+
+    @property
+    def in_progress(self) -> bool:
+        """True when a new game would end this one: people at the table have acted and it is not over.
+
+        The bots' moves alone (those made as the page opens) do not make a game one to keep.
+        """
+        return not self.state.is_over and any(self.is_human(step.actor) for step in self.steps[self.opening:])
 
     @property
     def record(self) -> dict[str, JSON]:
@@ -360,6 +371,7 @@ class GameSession(param.Parameterized):
 
     def _reset(self, state: State, steps: list[Step], seats: list[str]) -> None:
         self._generation += 1
+        self.opening = 0
         self.param.update(state=state, steps=steps, seats=seats, thinking=False)
         self._kick()
 

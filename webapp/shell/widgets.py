@@ -300,13 +300,68 @@ def start_or_explain(start: Callable[[], None], error: pn.pane.HTML) -> None:
         error.object = ""
 
 
-def start_game(session: GameSession, values: Callable[[], FormValues], error: pn.pane.HTML) -> None:
-    """Start the game a form describes, or say in ``error`` why it cannot start."""
+ENDS_GAME = "This ends the game in progress. Start the new game?"
+"""The question asked before a new-game form replaces a game in progress."""
+
+
+class StartGuard(pn.viewable.Viewer):
+    """What a new-game form shows under its start buttons: why a game cannot start, or the question
+    :data:`ENDS_GAME` with "Yes" and "No" before a game in progress is replaced.
+
+    Every start button of the form calls :meth:`start`; a finished or untouched game is replaced at once.
+    """
+
+    def __init__(self, session: GameSession, **params: Any) -> None:
+        super().__init__(**params)
+        self.session = session
+        self.error = html("")
+        self.yes = button("Yes, start the new game", color="primary")
+        self.no = button("No, keep playing")
+        self.yes.on_click(lambda _event: self.answer(True))
+        self.no.on_click(lambda _event: self.answer(False))
+        self.focus = FocusKeeper()
+        self._question = pn.Column(
+            html(f"<p role='alert' style='margin:0.3em 0'><strong>{escape(ENDS_GAME)}</strong></p>"),
+            pn.Row(self.yes, self.no), visible=False, sizing_mode="stretch_width")
+        self._pending: Callable[[], None] | None = None
+
+    @property
+    def asking(self) -> bool:
+        """True while the question waits for an answer."""
+        return self._pending is not None
+
+    def start(self, begin: Callable[[], None]) -> None:
+        """Run ``begin`` (which starts the new game) now, or after "Yes" when a game is in progress."""
+        if not self.session.in_progress:
+            self._show(None)
+            start_or_explain(begin, self.error)
+            return
+        self.error.object = ""
+        self._show(begin)
+        self.focus.keep(self.yes.name, force=True)
+
+    def answer(self, yes: bool) -> None:
+        """The answer: "Yes" starts the game the form described when it asked, "No" keeps the game in progress."""
+        begin = self._pending
+        self._show(None)
+        if yes and begin is not None:
+            start_or_explain(begin, self.error)
+
+    def _show(self, begin: Callable[[], None] | None) -> None:
+        self._pending = begin
+        self._question.visible = begin is not None
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Column(self.error, self._question, self.focus, sizing_mode="stretch_width")
+
+
+def start_game(session: GameSession, values: Callable[[], FormValues], guard: StartGuard) -> None:
+    """Start the game a form describes (asking first over a game in progress), or say why it cannot start."""
     def begin() -> None:
         seats, seed, options = values()
         session.new_game(seats, seed=seed, **options)
 
-    start_or_explain(begin, error)
+    guard.start(begin)
 
 
 def option_widget(option: Option) -> pn.widgets.Widget:
@@ -379,12 +434,13 @@ class NewGameDialog(pn.viewable.Viewer):
                                           stylesheets=[FOCUS_CSS])
         self._start = button("Start new game", color="primary")
         self._start.on_click(lambda _event: self.start())
-        self._error = html("")
+        self.guard = StartGuard(session)
+        self._error = self.guard.error
         fields: list[Any] = [*self._seats]
         for option in game.options:
             fields += [self._options[option.name], html(f"<p class='rb-help'>{escape(option.doc)}</p>")]
         self._layout = pn.Column(
-            heading("New game"), *fields, self._seed, self._start, self._error,
+            heading("New game"), *fields, self._seed, self._start, self.guard,
             sizing_mode="stretch_width",
         )
         session.param.watch(self._sync, ["state", "seats"])
@@ -413,7 +469,7 @@ class NewGameDialog(pn.viewable.Viewer):
 
     def start(self) -> None:
         """Start the game described by the widgets, or show why it cannot start."""
-        start_game(self.session, self.values, self._error)
+        start_game(self.session, self.values, self.guard)
 
     def _sync(self, *_: Any) -> None:
         """Show the current game's settings (so "Start" replays them with a new deal)."""

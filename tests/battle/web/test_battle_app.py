@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from core.protocol import MODERATOR, InputError
 from webapp.battle import model
 from webapp.battle.dialog import start
 from webapp.battle.page import OPENING_NAMES, BattleView
-from webapp.battle.panels import read_campaign
+from webapp.battle.panels import lands_html, read_campaign
 from webapp.shell.game_page import GamePage
 from webapp.shell.session import HUMAN
 
@@ -503,3 +504,10 @@ def test_hot_seat_battles_hide_each_secret_choice_behind_a_curtain() -> None:
     match_view.play_listed()
     assert page.notice == "" and match_view.reveal.label == "I am Bob: show my choices"
     assert not match_view.moves.visible
+
+
+def test_the_lands_table_headers_keep_their_words_whole() -> None:
+    page = seeded_page(3)
+    headers = re.findall(r"<th scope='col' style='([^']*)'>(\w+)</th>", lands_html(campaign(page), page.session.seats))
+    assert [word for _, word in headers] == ["Player", "Lands", "Status"]
+    assert all("white-space:nowrap" in style and "word-break:normal" in style for style, _ in headers)

@@ -90,6 +90,8 @@ def test_the_bot_answers_and_is_announced() -> None:
     assert "Player 1, your attacks:" in last(v) or "Player 1 has no possible attack" in last(v)
     v._handle_msg({"type": "setting", "name": "opponent", "value": "random"})
     v._handle_msg({"type": "new"})
+    assert "ends the match in progress" in last(v) and v.session.steps
+    v._handle_msg({"type": "new"})
     assert v.session.seats == ["human", "random"] and not v.session.steps
     assert last(v).startswith("Round 1.")
 
@@ -191,3 +193,20 @@ def test_german_announcements_are_german_and_a_twin_is_heard_with_its_halves() -
         assert entry["lang"] == "de"
         assert not [w for w in english if w in entry["text"]], entry["text"]
     assert "Zwilling zeigt 10 (4 und 6)" in str(v.log[0]["text"])
+
+
+def test_new_match_asks_before_it_ends_a_match_in_progress() -> None:
+    v = view(["human", "human"])
+    fresh = v.session.state
+    v._handle_msg({"type": "new"})
+    assert v.session.state is not fresh and "ends the match in progress" not in last(v), "an untouched match goes"
+    v._handle_msg({"type": "select", "number": 1})
+    v._handle_msg({"type": "confirm"})
+    playing = v.session.state
+    v._handle_msg({"type": "new"})
+    assert "This ends the match in progress" in last(v) and v.session.state is playing
+    v._handle_msg({"type": "cancel"})
+    v._handle_msg({"type": "new"})
+    assert "This ends the match in progress" in last(v) and v.session.state is playing, "Cancel kept the match"
+    v._handle_msg({"type": "new"})
+    assert v.session.state is not playing and not v.session.steps

@@ -26,7 +26,8 @@ def internal_links(page: Any) -> list[str]:
 
 def test_every_game_is_listed_with_working_relative_links(page: Any, site_url: str, built_site: Path) -> None:
     page.goto(site_url)
-    built = {entry.game: entry.page for entry in APPS if (built_site / "apps" / f"{entry.page}.html").exists()}
+    built = {entry.game: entry.page for entry in APPS
+             if not entry.title and (built_site / "apps" / f"{entry.page}.html").exists()}  # a game's own page
     for name, game in core.GAMES.items():
         card = page.locator(f"li.game#{name}")
         assert card.get_by_role("heading", level=3).inner_text() == game.title

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.site.lite import until_queued
+from tests.site.lite import run_setup, until_queued
 
 pytestmark = pytest.mark.browser
 
@@ -110,8 +110,6 @@ def type_and_run(page: Any, cell: Any, code: str) -> Any:
     return cell.locator(".jp-OutputArea-output")
 
 
-@pytest.mark.skip(reason="open (issue 20): the click on the folded set-up cell does not run it before the answers "
-                         "(the first answer runs as [1] and meets a NameError), seen on the merged build")
 @pytest.mark.parametrize("notebook", EXERCISED)
 def test_every_exercise_is_answered_right_and_wrong_in_jupyterlite(notebook: str, page: Any, site_url: str,
                                                                   built_site: Path) -> None:
@@ -121,8 +119,7 @@ def test_every_exercise_is_answered_right_and_wrong_in_jupyterlite(notebook: str
     expect(page.locator(".jp-CodeCell")).to_have_count(total, timeout=60_000)
     german = ".de." in notebook
     right, wrong = ("Richtig!", "Noch nicht:") if german else ("Right!", "Not quite:")
-    page.locator(".jp-CodeCell").first.locator(".jp-Cell-inputWrapper").click()
-    page.keyboard.press("Shift+Enter")  # the set-up; the answers below queue after it
+    run_setup(page, timeout_ms=RUN_TIMEOUT_MS)
     slots = {}
     for k, cell in enumerate(c for c in cells if c["cell_type"] == "code"):
         found = re.match(r"answer\((\d+), \.\.\.\)", "".join(cell["source"]))

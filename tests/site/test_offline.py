@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.site.lite import until_queued
+from tests.site.lite import run_setup
 from tools.common import AXE_JS
 from tools.local_cdn import serve_cdn_locally
 from tools.serve import any_free_port, static_server
@@ -146,17 +146,10 @@ def wait_until_cache_settles(page: Any, quiet_ms: int = 4000, timeout_ms: int = 
 
 
 def run_first_cell(page: Any, url: str) -> None:
-    """Open the tutorial, run its first code cell and wait for the engine's "ready"."""
+    """Open the tutorial, run its set-up cell and find the engine's "ready" in its fresh output."""
     page.goto(url)
-    cell = page.locator(".jp-CodeCell").first
-    expect(cell).to_be_visible(timeout=60_000)
-
-    def run() -> None:
-        cell.click(timeout=10_000)
-        page.keyboard.press("Shift+Enter")
-
-    until_queued(page, cell, run)
-    expect(cell.locator(".jp-OutputArea-output").first).to_contain_text("ready", timeout=240_000)
+    cell = run_setup(page, timeout_ms=240_000)
+    expect(cell.locator(".jp-OutputArea-output").first).to_contain_text("ready")
 
 
 def test_visited_site_reopens_without_network_or_server(context: Any, own_server: tuple[str, Any]) -> None:

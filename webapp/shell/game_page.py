@@ -209,6 +209,10 @@ class GamePage(pn.viewable.Viewer):
     # --- following the session -------------------------------------------------------
 
     def _on_state(self, *_: Any) -> None:
+        with pn.io.hold():  # one message to the browser: no control is redrawn after the status says "your turn"
+            self._show_state()
+
+    def _show_state(self) -> None:
         session, state = self.session, self.session.state
         step = session.steps[-1] if session.steps and session.steps[-1].after is state else None
         if step is None:

@@ -26,7 +26,9 @@ from webapp.shell.geometry import region_at
 NEUTRAL, PENDING_FILL, PENDING_HATCH, HOLE = "#c8c8c8", "#eeeeee", "#333333", "#9a9a9a"
 BORDER, SELECTED, TARGET, CAPTURED = "#ffffff", "#0b3d91", "#0b3d91", "#ffb300"
 X_RANGE, Y_RANGE = (-3.0, 103.0), (-3.0, 103.0)
-PIXELS_PER_UNIT = 5.4
+PIXELS_PER_UNIT = 5.0
+"""The map's scale: 530 px square, so that at 1280x800 the first order button is above the fold even under a
+two-line page header (the roster page's link made the header wrap)."""
 ARROW_TRIM = 6.0
 """How far (map units) an order arrow stops short of the territories' centres."""
 

@@ -7,40 +7,48 @@ state, so a state is cheap to copy and its :meth:`State.to_record` replays
 exactly anywhere (:func:`replay`).  Actions are small frozen value objects with
 a human label (``str(action)``) and a JSON form (``action.to_json()``).
 
-What a game writes.  A state subclass supplies hooks and inherits ``apply``,
-``_with``, ``action_from_json``, ``undo``, the views' redaction and the records
-from here; its :class:`Game` supplies options, the first state,
-``describe``/``svg`` and an evaluation (rendering lives with the game, so a
-state module never imports its renderer).  The hooks, and which games use the
-optional ones (bm Button Men, bu Button Up!, br braille, bb Battle, fs Fair and
-Square, ib Imperio):
+What a game writes.  A state subclass supplies hooks and inherits ``apply``, ``is_legal``,
+``why_illegal``, ``_with``, ``action_from_json``, ``undo``, the views' redaction and the records
+from here; its :class:`Game` supplies options, the first state, ``describe``/``svg`` and an
+evaluation (rendering lives with the game, so a state module never imports its renderer).  Every
+hook, and the games that implement it (bm Button Men, bu Button Up!, br braille, bb Battle, fs Fair
+and Square, ib Imperio; ``tests/protocol/test_hooks.py`` checks this table against the code):
 
-==================  ========  ===============================================  ===================
-hook                needed    what it says                                     used by
-==================  ========  ===============================================  ===================
-``actors``          required  who may act now (empty: over)                    all
-``outcome``         required  the places once over                             all
-``scores``          required  the scores as the game counts them               all
-``_legal_actions``  required  every listed legal action of an actor            all
-``_play``           required  the position after a legal action                all
-``_admits``         optional  legality without listing (fast replay)           bm br
-``_accepts``        optional  a legal action too rare to list                  bm bb fs
-``_irreversible``   optional  undo may not step back over this                 bm br bb fs ib
-``why_illegal``     optional  the rule an action breaks                        all but the toys
-``view``            optional  the position as a viewer may see it              bm br bb fs ib
-``_imagine``        optional  what a view hid, sampled (bots)                  bm br bb fs ib
-``public_length``   optional  how much of the history is public                bm bb fs
-``_secret_from``    optional  history entries a viewer may not know            ib (default: past
-                                                                               ``public_length``)
-``chance_outcomes`` optional  each typed result's probability                  bm br
-``subgame``         optional  the sub-game an outer actor plays                bb
-Game ``_initial``   required  the first state                                  all
-Game ``describe``,  required  text and picture of a viewed state               all
-``svg``
-Game ``evaluate``   optional  how good a state looks (greedy, MCTS cut-offs)   all
-Game ``parse_action`` optional an action from JSON without listing             bm br bb fs
-Game ``seats``      optional  seats of an instance (2-8)                       bb fs
-==================  ========  ===============================================  ===================
+=========================  ========  ==========================================================  ==============
+hook                       needed    what it does                                                games
+=========================  ========  ==========================================================  ==============
+``actors``                 required  who may act now (empty: over)                               all
+``outcome``                required  the places once over                                        all
+``scores``                 required  the scores as the game counts them                          all
+``_legal_actions``         required  every listed legal action of an actor                       all
+``_next_state``            required  the position after a legal action (``apply`` adds history)  all
+``_is_listed``             optional  whether an action is listed, told without listing (None:    bm br fs ib
+                                     list and look): records replay in linear time
+``_unlisted_as_played``    optional  a legal action too many to list, as it is played (or None)  bm bb fs
+``_rule_broken``           optional  the rule of this game an action breaks, in words            all
+``why_illegal``            optional  the refusal ``apply`` raises (into a sub-game for a         bb
+                                     ``SubAction``; else ``_rule_broken``)
+``_irreversible``          optional  undo may not step back over this (default: a random draw)   bm br bb fs ib
+``apply``                  optional  only to refuse early in its own words, then the protocol's  br
+``action_from_json``       optional  only to read a JSON action faster, then the protocol's      ib
+``view``                   optional  the position as a viewer may see it                         bm br bb fs ib
+``_sample_hidden``         optional  what a view hid and the future dice, sampled (bots)         bm br bb fs ib
+``public_length``          optional  how much of the history every viewer may see                bm bb fs
+``_secret_from``           optional  history entries a viewer may not know (default: those past  ib
+                                     ``public_length`` that the viewer did not make)
+``chance_outcomes``        optional  each typed result's probability (default: equally likely)   bm br
+``subgame``                optional  the sub-game an outer actor plays, and its seat there       bb
+``Game._initial``          required  the first state                                             all
+``Game.describe``          required  text of a viewed state                                      all
+``Game.svg``               required  picture of a viewed state                                   all
+``Game.evaluate``          optional  how good a state looks (greedy bot, MCTS cut-offs)          all
+``Game.parse_action``      optional  an action from JSON without listing, for the two hooks above  bm br bb fs
+``Game.seats``             optional  seats of an instance (2-8)                                  bb fs
+=========================  ========  ==========================================================  ==============
+
+Legality in three steps: ``_is_listed`` (when a game can tell cheaply), else a look in the listing
+of ``_legal_actions``, else ``_unlisted_as_played``; the protocol's ``_as_played`` combines them
+(for ``is_legal`` and ``apply``, and through sub-games), and ``why_illegal`` says what it refused.
 
 Actors and actions (:mod:`core.actions`: who acts, nested games), outcomes
 (:mod:`core.outcome`: how it ends), options (:mod:`core.options`), views
@@ -82,7 +90,7 @@ class State(Viewing, ABC):
 
     Subclasses are frozen keyword-only dataclasses that add the position and
     implement the hooks ``actors``, ``outcome``, ``scores``,
-    ``_legal_actions`` and ``_play``; everything else comes from here.
+    ``_legal_actions`` and ``_next_state``; everything else comes from here.
     """
 
     game_name: ClassVar[str]
@@ -122,24 +130,26 @@ class State(Viewing, ABC):
         """Every listed legal action of ``actor`` (one of ``actors``)."""
 
     @abstractmethod
-    def _play(self, action: Action, actor: int) -> Self:
+    def _next_state(self, action: Action, actor: int) -> Self:
         """The position after a legal ``action`` of ``actor`` (history is added by ``apply``)."""
 
-    def _admits(self, action: Action, actor: int) -> bool | None:
+    def _is_listed(self, action: Action, actor: int) -> bool | None:
         """Whether ``action`` is among ``actor``'s listed actions, when the game can tell without
         listing them (None: list and look).  Replaying a long record relies on it."""
         return None
 
-    def _accepts(self, action: Action, actor: int) -> Action | None:
-        """A legal action that is not listed (too many to list), as it will be played; else None."""
+    def _unlisted_as_played(self, action: Action, actor: int) -> Action | None:
+        """A legal action that is not listed (too many to list), as it will be played; else None.
+        Asked only after :meth:`_is_listed` and the listing said no."""
         return None
 
     def _irreversible(self, after: Self) -> bool:
         """True when undo may not step back from ``after`` to here (a random draw happened)."""
         return after.rng != self.rng
 
-    def why_illegal(self, action: Action, actor: int) -> str:
-        """Which rule ``action`` breaks here (games override for precise reasons)."""
+    def _rule_broken(self, action: Action, actor: int) -> str:
+        """Which rule of this game ``action`` breaks here, in words (games override for precise
+        reasons); :meth:`why_illegal` asks it for every action that is not in a sub-game."""
         return f"{action} is not a legal action now"
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
@@ -195,7 +205,8 @@ class State(Viewing, ABC):
         actors = self.actors if actors is None else actors
         return actor if actor in actors else acting(actor, actors)   # the common case inline: a replay names who acts
 
-    def _listed(self, actor: int) -> tuple[tuple[Action, ...], dict[str, Action]]:
+    def _listing(self, actor: int) -> tuple[tuple[Action, ...], dict[str, Action]]:
+        """``actor``'s listed actions (made once per state) and their index by JSON key (filled on demand)."""
         cache = self._cache
         if cache is None:
             cache = {}
@@ -209,53 +220,56 @@ class State(Viewing, ABC):
         actors = self.actors
         if not actors:
             return []
-        return list(self._listed(self._actor(actor, actors))[0])
+        return list(self._listing(self._actor(actor, actors))[0])
 
     def is_legal(self, action: Action, actor: int | None = None) -> bool:
         """True when ``actor`` may play ``action`` now."""
         try:
-            return self._resolve(action, self._actor(actor)) is not None
+            return self._as_played(action, self._actor(actor)) is not None
         except IllegalAction:
             return False
 
-    def _resolve(self, action: Action, actor: int) -> Action | None:
+    def _as_played(self, action: Action, actor: int) -> Action | None:
+        """``action`` as ``apply`` plays it when it is legal (listed or not, inside its sub-game), else None."""
         if action.__class__ is SubAction:
             assert isinstance(action, SubAction)
             inner = self.subgame(action.game, actor)
             if inner is None:
                 return None
             state, seat = inner
-            played = state._resolve(action.action, seat) if seat in state.actors else None
+            played = state._as_played(action.action, seat) if seat in state.actors else None
             return None if played is None else SubAction(action.game, played)
-        listed = self._admits(action, actor)
+        listed = self._is_listed(action, actor)
         if listed is None:
-            listed = action in self._listed(actor)[0]
-        return action if listed else self._accepts(action, actor)
+            listed = action in self._listing(actor)[0]
+        return action if listed else self._unlisted_as_played(action, actor)
 
     def apply(self, action: Action, actor: int | None = None) -> Self:
         """The state after ``actor``'s ``action``; raises :class:`IllegalAction` if it is not legal."""
         actors = self.actors
         who = self._actor(actor, actors)
-        played = self._resolve(action, who)
+        played = self._as_played(action, who)
         if played is None:
-            raise IllegalAction(self._why(action, who))
-        after = self._play(played, who)
-        assert after is not self, "_play must return a new state"
+            raise IllegalAction(self.why_illegal(action, who))
+        after = self._next_state(played, who)
+        assert after is not self, "_next_state must return a new state"
         floor = len(self.history) + 1 if self._irreversible(after) else self.undo_floor
         # ``after`` is brand new and not yet shared, so completing it in place is safe.
         after.__dict__.update(history=self.history.plus(played), undo_floor=floor,
                               movers=self.movers.plus(who if len(actors) > 1 else None))
         return after
 
-    def _why(self, action: Action, actor: int) -> str:
+    def why_illegal(self, action: Action, actor: int) -> str:
+        """Why ``actor`` may not play ``action`` now, as :meth:`apply` refuses it (a sub-game's own
+        reason for a :class:`SubAction`; :meth:`_rule_broken` for any other action)."""
         if isinstance(action, SubAction):
             inner = self.subgame(action.game, actor)
             if inner is None:
                 return f"{actor_name(actor)} plays no part in game {action.game + 1} now"
             state, seat = inner
-            return state._why(action.action, seat) if seat in state.actors else \
+            return state.why_illegal(action.action, seat) if seat in state.actors else \
                 f"it is not {actor_name(actor)}'s turn in game {action.game + 1}"
-        return self.why_illegal(action, actor)
+        return self._rule_broken(action, actor)
 
     def action_from_json(self, data: JSON, actor: int | None = None) -> Action:
         """The legal action of ``actor`` whose JSON form is ``data`` (looked up by key, not by scan)."""
@@ -270,19 +284,19 @@ class State(Viewing, ABC):
         if too_deep(data):
             raise IllegalAction(f"{quote(data)} is not an action of {self.game.title}")
         parsed = self.game.parse_action(data)
-        if parsed is not None and self._admits(parsed, who):
+        if parsed is not None and self._is_listed(parsed, who):
             return parsed
         try:
             key = action_key(data)
         except (TypeError, ValueError, RecursionError):
             raise IllegalAction(f"{quote(data)} is not an action of {self.game.title}") from None
-        actions, by_key = self._listed(who)
+        actions, by_key = self._listing(who)
         if not by_key and actions:
             by_key.update((action_key(a.to_json()), a) for a in actions)
         found = by_key.get(key)
         if found is not None:
             return found
-        if parsed is not None and self._accepts(parsed, who) is not None:
+        if parsed is not None and self._unlisted_as_played(parsed, who) is not None:
             return parsed
         raise IllegalAction(f"{quote(data)} is not a legal action now")
 
@@ -387,7 +401,7 @@ class Game(ABC):
     def parse_action(self, data: JSON) -> Action | None:
         """An action from its JSON form without listing the legal ones, else None.
 
-        Games whose ``_accepts`` takes unlisted actions need it, and games whose ``_admits``
+        Games whose ``_unlisted_as_played`` takes unlisted actions need it, and games whose ``_is_listed``
         checks actions without listing them gain speed from it; it must return None (never
         raise) for data of any other shape.
         """

@@ -87,7 +87,7 @@ class Viewing:
         history = redact(viewed.history, self._secret_from(viewer))
         return viewed if history is None else viewed._with(history=history)
 
-    def _imagine(self, viewer: int, stream: int) -> Self:
+    def _sample_hidden(self, viewer: int, stream: int) -> Self:
         """Fill in what ``view(viewer)`` hid by sampling from ``stream`` (future dice included)."""
         return self._with(rng=stream)
 
@@ -97,4 +97,4 @@ class Viewing:
 
     def determinize(self, viewer: int, stream: int) -> Self:
         """A copy as ``viewer`` might imagine it: hidden parts and future dice sampled from ``stream``."""
-        return self.view(viewer)._imagine(viewer, stream)
+        return self.view(viewer)._sample_hidden(viewer, stream)

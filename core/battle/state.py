@@ -90,7 +90,7 @@ class CampaignState(Orders):
             return tuple(ReportResult(asked, result.winner, result.score, points) for points in SMALL_POINT_CHOICES)
         return ()
 
-    def _accepts(self, action: Action, actor: int) -> Action | None:
+    def _unlisted_as_played(self, action: Action, actor: int) -> Action | None:
         if self.phase == "orders" and isinstance(action, Attack) and self.attack_problem(actor, action) is None:
             return action
         if self.phase in ("battles", "small_points") and actor == MODERATOR and isinstance(action, ReportResult) \
@@ -98,7 +98,7 @@ class CampaignState(Orders):
             return action
         return None
 
-    def why_illegal(self, action: Action, actor: int) -> str:
+    def _rule_broken(self, action: Action, actor: int) -> str:
         """A sentence naming the reason (a ruling id may follow it, never stand alone)."""
         who = actor_label(self, actor)
         if self.phase == "picks":
@@ -135,10 +135,10 @@ class CampaignState(Orders):
         }
         return waiting.get(self.phase, "the campaign is over")
 
-    def _why(self, action: Action, actor: int) -> str:
+    def why_illegal(self, action: Action, actor: int) -> str:
         """A move in a battle that ``actor`` may not make now, in the campaign's words."""
         if not isinstance(action, SubAction) or self.subgame(action.game, actor) is not None:
-            return super()._why(action, actor)
+            return super().why_illegal(action, actor)
         who, number = actor_label(self, actor), action.game + 1
         if self.phase != "battles":
             return f"no battle is being fought now: {self._waiting_for()}"
@@ -170,7 +170,7 @@ class CampaignState(Orders):
             viewed.append(match)
         return self._with(matches=tuple(viewed))
 
-    def _imagine(self, viewer: int, stream: int) -> Self:
+    def _sample_hidden(self, viewer: int, stream: int) -> Self:
         if not self.matches:
             return self._with(rng=stream)
         imagined = []
@@ -178,7 +178,8 @@ class CampaignState(Orders):
             if match is not None and viewer in battle.players:
                 match = match.determinize(battle.players.index(viewer), rng.derive(stream, index))
             elif match is not None:   # neither side's secrets are known: both are imagined
-                match = match.determinize(0, rng.derive(stream, index, 0))._imagine(1, rng.derive(stream, index, 1))
+                match = match.determinize(0, rng.derive(stream, index, 0))
+                match = match._sample_hidden(1, rng.derive(stream, index, 1))
             imagined.append(match)
         return self._with(rng=stream, matches=tuple(imagined))
 
@@ -198,7 +199,7 @@ class CampaignState(Orders):
                     inner += 1
         return cut
 
-    def _play(self, action: Action, actor: int) -> Self:
+    def _next_state(self, action: Action, actor: int) -> Self:
         if isinstance(action, PickButton):
             return self._pick(action)
         if isinstance(action, (Attack, Pass)):
@@ -280,7 +281,7 @@ def initial_state(seed: int, options: Options) -> CampaignState:
     while state.phase == "picks":
         stream, entry = rng.choice(stream, eligible)
         if entry.name not in state.buttons or not options["unique_buttons"]:
-            state = state._with(rng=stream)._play(PickButton(entry.name), state.picker)
+            state = state._with(rng=stream)._next_state(PickButton(entry.name), state.picker)
     return state
 
 

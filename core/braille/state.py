@@ -106,11 +106,11 @@ class BrailleState(State):
         """The engine's: a typed result with its probability (the twin die's sum is not uniform)."""
         return self.inner.chance_outcomes()
 
-    def _admits(self, action: Action, actor: int) -> bool | None:
+    def _is_listed(self, action: Action, actor: int) -> bool | None:
         """Passes and typed rolls as the engine checks them (the variant lists them unchanged)."""
-        return self.inner.admits(action, actor) if isinstance(action, (Pass, Roll)) else None
+        return self.inner.is_listed(action, actor) if isinstance(action, (Pass, Roll)) else None
 
-    def why_illegal(self, action: Action, actor: int) -> str:
+    def _rule_broken(self, action: Action, actor: int) -> str:
         """Every refusal in ``announce_language`` (the variant's rulings and its own wording of the engine's)."""
         lang = self.options["announce_language"]
         draw = self.inner.awaiting
@@ -163,7 +163,7 @@ class BrailleState(State):
 
     # --- playing ---------------------------------------------------------------------------
 
-    def _play(self, action: Action, actor: int) -> Self:
+    def _next_state(self, action: Action, actor: int) -> Self:
         before = self.inner
         after = before.apply(action, actor)
         acted = before.round_number if isinstance(action, (EngineAttack, Pass)) else self.acted_round
@@ -190,7 +190,7 @@ class BrailleState(State):
         inner = self.inner.view(viewer)
         return self if inner is self.inner else self._with(inner=inner)
 
-    def _imagine(self, viewer: int, stream: int) -> Self:
+    def _sample_hidden(self, viewer: int, stream: int) -> Self:
         """The engine's own determinization of the (already viewed) inner state."""
         return self._with(inner=self.inner.determinize(viewer, stream), rng=stream)
 

@@ -114,7 +114,7 @@ class ButtonMen(Game):
 
     def parse_action(self, data: JSON) -> Action | None:
         """Focus reactions and attacks (Turbo sizes, Default) that may be legal without being listed,
-        and the passes and typed rolls a state checks without listing (``_admits``)."""
+        and the passes and typed rolls a state checks without listing (``_is_listed``)."""
         return Focus.from_json(data) or Attack.from_json(data) or Pass.from_json(data) or Roll.from_json(data)
 
     def describe(self, state: Any, viewer: int | None) -> str:

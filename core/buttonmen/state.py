@@ -284,10 +284,10 @@ class ButtonMenState(State, Position):
         """Random draws and typed dice (a pending or answered roll) cannot be taken back."""
         return after.rng != self.rng or after.pending is not None or self.pending is not None
 
-    def _admits(self, action: Action, actor: int) -> bool | None:
-        return self.admits(action, actor)
+    def _is_listed(self, action: Action, actor: int) -> bool | None:
+        return self.is_listed(action, actor)
 
-    def admits(self, action: Action, actor: int) -> bool | None:
+    def is_listed(self, action: Action, actor: int) -> bool | None:
         """Typed rolls, and passes where passing is always allowed, are checked without listing
         (exactly as :meth:`_legal_actions` lists them; None for any other action)."""
         if isinstance(action, Roll):
@@ -296,7 +296,7 @@ class ButtonMenState(State, Position):
             return self.awaiting is None and self.mover is not None and self.phase not in LISTS_NO_PASS
         return None
 
-    def _accepts(self, action: Action, actor: int) -> Action | None:
+    def _unlisted_as_played(self, action: Action, actor: int) -> Action | None:
         """Valid Focus reactions, Fire splits, Turbo sizes and Default attacks (too many to list)."""
         if isinstance(action, Focus) and self.focus_problem(action) is None:
             return action
@@ -332,7 +332,7 @@ class ButtonMenState(State, Position):
                    and sum(n for _, n in x.fire) == total and (x.turbo == a.turbo or x.kind != "Trip")
                    for x in known)
 
-    def why_illegal(self, action: Action, actor: int) -> str:
+    def _rule_broken(self, action: Action, actor: int) -> str:
         if self.awaiting is not None:
             if isinstance(action, Roll):
                 return f"{action.value} is not a possible result of {self.awaiting.label}: " \
@@ -354,7 +354,7 @@ class ButtonMenState(State, Position):
                                   (self.buttons[p], self.buttons[1 - p]))
         return f"{action} is not a legal action in the {self.phase} phase"
 
-    def _play(self, action: Action, actor: int) -> Self:
+    def _next_state(self, action: Action, actor: int) -> Self:
         if isinstance(action, Roll):
             assert self.pending is not None and self.resume is not None
             return self._drive(self.resume, self.pending, (*self.rolled, action.value))
@@ -414,7 +414,7 @@ class ButtonMenState(State, Position):
             count -= 1
         return count
 
-    def _imagine(self, viewer: int, stream: int) -> Self:
+    def _sample_hidden(self, viewer: int, stream: int) -> Self:
         """Reseed the dice and sample the opponent's secret pending choices."""
         other = 1 - viewer
         state = self._with(rng=stream)

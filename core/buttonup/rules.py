@@ -269,7 +269,7 @@ class ButtonUpState(State):
             moves += (EndTurn(),)
         return moves
 
-    def why_illegal(self, action: Action, actor: int) -> str:
+    def _rule_broken(self, action: Action, actor: int) -> str:
         if self.choosing:
             return f"{PLAYER_NAMES[self.mover or 0]} must first name who starts the round"
         if isinstance(action, Sow):
@@ -278,9 +278,9 @@ class ButtonUpState(State):
             return f"stack {action.stack + 1} holds no white button; only stacks with a white may move"
         if isinstance(action, EndTurn):
             return "only an optional extra turn can be declined"
-        return super().why_illegal(action, actor)
+        return super()._rule_broken(action, actor)
 
-    def _play(self, action: Action, actor: int) -> Self:
+    def _next_state(self, action: Action, actor: int) -> Self:
         if isinstance(action, Sow):
             assert self.mover is not None
             rules = rules_of(self.options)

@@ -186,14 +186,14 @@ class FairSquareState(State):
         squares = sorted(self.board_of(actor).legal - taken)
         return tuple(Place(kind, s) for kind in self.allowed_types(actor) for s in squares)
 
-    def _admits(self, action: Action, actor: int) -> bool | None:
+    def _is_listed(self, action: Action, actor: int) -> bool | None:
         """Place and Confirm are checked without listing them, so a long record replays in linear
-        time (Lift and Reorder are never listed: :meth:`_accepts`)."""
+        time (Lift and Reorder are never listed: :meth:`_unlisted_as_played`)."""
         if self.voters or not isinstance(action, Place | Confirm | Lift | Reorder):
             return None
         return isinstance(action, Place | Confirm) and self.placement_action_problem(action, actor) is None
 
-    def _accepts(self, action: Action, actor: int) -> Action | None:
+    def _unlisted_as_played(self, action: Action, actor: int) -> Action | None:
         """Lift and Reorder when legal.  A refused placement action raises :class:`IllegalAction`
         naming the rule it breaks (as :meth:`apply` would), so a record's refusal names it too."""
         if self.voters or not isinstance(action, Place | Confirm | Lift | Reorder):
@@ -242,7 +242,7 @@ class FairSquareState(State):
             return f"{actor_name(actor)} has {have} garnet{'' if have == 1 else 's'}: each re-ordered type costs one"
         return None
 
-    def why_illegal(self, action: Action, actor: int) -> str:
+    def _rule_broken(self, action: Action, actor: int) -> str:
         if self.voters:
             if isinstance(action, Eliminate):
                 return f"only the tied players {', '.join(map(actor_name, self.candidates()))} may be named"
@@ -256,7 +256,7 @@ class FairSquareState(State):
     def _irreversible(self, after: Self) -> bool:
         return after.rng != self.rng or len(after.records) != len(self.records)
 
-    def _play(self, action: Action, actor: int) -> Self:
+    def _next_state(self, action: Action, actor: int) -> Self:
         if isinstance(action, Eliminate):
             return self._vote(action.player, actor)
         mine = self.placements[actor]
@@ -403,7 +403,7 @@ class FairSquareState(State):
             placements[p] = Placement(done=placements[p].done)
         return self._with(placements=tuple(placements))
 
-    def _imagine(self, viewer: int, stream: int) -> Self:
+    def _sample_hidden(self, viewer: int, stream: int) -> Self:
         """Confirmed placements hidden from ``viewer`` are drawn at random (legal, no garnets)."""
         placements = list(self.placements)
         for p in self._hidden(viewer):

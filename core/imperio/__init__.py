@@ -55,7 +55,7 @@ began or its last attack, and the free advance starts a new run; shields in the
 ``archer_relative`` frame cast a shadow only when the archer is on one of the
 footsoldier's lines; reserves hidden with ``public_reserves=false`` are shown as a count
 in the opponent's view, and bots weigh them by number and imagine a make-up of that size
-(``_imagine``).  A record holds the hidden reserves, so a share link or saved game does
+(``_sample_hidden``).  A record holds the hidden reserves, so a share link or saved game does
 too: a static page has no one to keep a secret from a person who has the whole game.
 """
 

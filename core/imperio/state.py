@@ -122,7 +122,7 @@ class ImperioState(Legality):
             if isinstance(action, AddReserve) or (isinstance(action, Alter) and action.square is None):
                 yield position
 
-    def _imagine(self, viewer: int, stream: int) -> Self:
+    def _sample_hidden(self, viewer: int, stream: int) -> Self:
         """Reseed the dice and, where the opponent's reserves are hidden, deal them a make-up of the same size."""
         hidden = self.hidden_reserves
         if hidden is None or not any(self.reserves[hidden]):
@@ -147,7 +147,7 @@ class ImperioState(Legality):
         spawns = tuple(self._spawns()) if self.spawning else ()
         return (*spawns, *self._moves(), EndTurn())
 
-    def _admits(self, action: Action, actor: int) -> bool | None:
+    def _is_listed(self, action: Action, actor: int) -> bool | None:
         """Play is checked without listing: a piece's own moves, the spawns, ``end`` (setup and dice are listed)."""
         if actor == CHANCE or self.phase != "play":
             return None
@@ -164,11 +164,11 @@ class ImperioState(Legality):
     def action_from_json(self, data: JSON, actor: int | None = None) -> Action:
         """An action of play is read straight from its JSON form (:func:`read_play_action`), the rest as usual."""
         action = read_play_action(data, self.board) if self.phase == "play" else None
-        if action is not None and self._admits(action, self._actor(actor)):
+        if action is not None and self._is_listed(action, self._actor(actor)):
             return action
         return super().action_from_json(data, actor)
 
-    def why_illegal(self, action: Action, actor: int) -> str:
+    def _rule_broken(self, action: Action, actor: int) -> str:
         return refusal(self, action)
 
     # --- queries ---------------------------------------------------------------------
@@ -186,7 +186,7 @@ class ImperioState(Legality):
 
     # --- playing -----------------------------------------------------------------------
 
-    def _play(self, action: Action, actor: int) -> Self:
+    def _next_state(self, action: Action, actor: int) -> Self:
         if isinstance(action, Roll):
             assert self.resume is not None and self.pending is not None
             return cast(Self, self.resume._run(self.pending, (*self.typed, action.value)))

@@ -86,7 +86,7 @@ class PickState(State):
             return tuple(Award(p) for p in range(len(self.picks)))
         return (Pick(1), Pick(2), Pick(3))
 
-    def _play(self, action: Action, actor: int) -> Self:
+    def _next_state(self, action: Action, actor: int) -> Self:
         if isinstance(action, Award):
             picks = list(self.picks)
             picks[action.player] = (picks[action.player] or 0) + 1
@@ -102,7 +102,7 @@ class PickState(State):
         hidden = tuple(n if p == viewer or n is None else 0 for p, n in enumerate(self.picks))
         return self._with(picks=hidden)
 
-    def _imagine(self, viewer: int, stream: int) -> Self:
+    def _sample_hidden(self, viewer: int, stream: int) -> Self:
         picks = list(self.picks)
         for p, n in enumerate(picks):
             if n == 0:
@@ -174,7 +174,7 @@ class LeagueState(State):
                      and self.TABLES[k].index(actor) in g.actors
                      for a in g.legal_actions(self.TABLES[k].index(actor)))
 
-    def _play(self, action: Action, actor: int) -> Self:
+    def _next_state(self, action: Action, actor: int) -> Self:
         assert isinstance(action, SubAction)
         games = list(self.games)
         games[action.game] = games[action.game].apply(action.action, self.TABLES[action.game].index(actor))

@@ -157,7 +157,7 @@ def test_option_validation_is_type_strict() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_actions_checked_without_listing_agree_with_the_listing(name: str) -> None:
-    """Where a game checks an action without listing (``_admits``, fed by ``parse_action``),
+    """Where a game checks an action without listing (``_is_listed``, fed by ``parse_action``),
     its answer is exactly the listing's, for listed actions and for actions seen elsewhere."""
     seen: dict[str, core.Action] = {}
     for seed in range(3):
@@ -168,9 +168,9 @@ def test_actions_checked_without_listing_agree_with_the_listing(name: str) -> No
                 for action in listed:
                     parsed = state.game.parse_action(action.to_json())
                     assert parsed is None or parsed == action
-                    assert state._admits(action, actor) in (None, True)
+                    assert state._is_listed(action, actor) in (None, True)
                 for other in seen.values():
-                    assert state._admits(other, actor) in (None, other in listed)
+                    assert state._is_listed(other, actor) in (None, other in listed)
 
 
 @pytest.mark.parametrize(("name", "problem"), [

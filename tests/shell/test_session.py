@@ -309,7 +309,7 @@ class VoteState(State):
     def _legal_actions(self, actor: int) -> tuple[Action, ...]:
         return (Vote(True), Vote(False))
 
-    def _play(self, action: Action, actor: int) -> VoteState:
+    def _next_state(self, action: Action, actor: int) -> VoteState:
         assert isinstance(action, Vote)
         return self._with(votes=tuple(action.yes if p == actor else v for p, v in enumerate(self.votes)))
 

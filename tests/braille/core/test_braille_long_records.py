@@ -50,7 +50,7 @@ def test_passes_and_typed_rolls_are_admitted_exactly_when_listed(game: core.Game
             actor = min(state.actors, key=lambda a: (a < 0, a))
             listed = state.legal_actions(actor)
             for action in candidates:
-                verdict = state._admits(action, actor)
+                verdict = state._is_listed(action, actor)
                 assert verdict == (action in listed), (action, state.describe())
                 admitted, refused = admitted + verdict, refused + (not verdict)
             stream, action = rng.choice(stream, listed)

@@ -49,7 +49,7 @@ def test_reading_and_checking_without_listing_agree_with_the_listing(seed: int, 
         if mover >= 0:
             stream, candidates = _candidates(state, stream)
             for candidate in candidates:
-                assert state._admits(candidate, mover) in (None, candidate in listed), candidate
+                assert state._is_listed(candidate, mover) in (None, candidate in listed), candidate
         stream, action = rng.choice(stream, listed)
         state = state.apply(action)
     assert replay(state.to_record()) == state

@@ -102,7 +102,7 @@ def test_every_game_has_its_tutorial() -> None:
     import core
 
     names = {p.name for p in NOTEBOOKS}
-    lessons = {"button-men-skills.ipynb", "button-man-braille.de.ipynb"}
+    lessons = {"button-men-skills.ipynb", "button-man-braille.de.ipynb", "button-up.de.ipynb"}
     assert {f"{game}.ipynb" for game in core.GAMES} | lessons <= names
 
 
@@ -166,9 +166,12 @@ def test_links_resolve_in_the_site_layout(path: Path) -> None:
     page = next((entry.page for entry in APPS if entry.game == game), None)
     assert page is not None, f"{path.name}: its game {game} has no page to play"
     base = urllib.parse.urljoin("https://example.org/site/", NOTEBOOK_PAGE)
-    targets = {urllib.parse.urljoin(base, SITE_FROM_NOTEBOOK + url) for _, url in site_links(game, page)}
-    assert targets == {f"https://example.org/site/apps/{page}.html", f"https://example.org/site/rules/{game}.html",
-                       "https://example.org/site/index.html"}
+    lang = language(path)
+    targets = {urllib.parse.urljoin(base, SITE_FROM_NOTEBOOK + url) for _, url in site_links(game, page, lang)}
+    suffix = "" if lang == "en" else f".{lang}"
+    assert targets == {f"https://example.org/site/apps/{page}.html",
+                       f"https://example.org/site/rules/{game}{suffix}.html",
+                       f"https://example.org/site/index{suffix}.html"}
 
 
 def lesson_of(path: Path) -> Lesson:
@@ -253,6 +256,8 @@ def test_notebook_runs_in_plain_jupyter(path: Path, kernel_specs: KernelSpecMana
 SLIPS = {
     "button-up.ipynb": ['answer(1, "1")', "answer(1, 1, 4)", "answer(2, 15,5)", "lift(circle(), 2)",
                         "answer(9, 1)", "lift(circle(), stack=1)", "answer(1, [1"],
+    "button-up.de.ipynb": ['answer(1, "1")', "answer(1, 1, 4)", "answer(2, 15,5)", "lift(circle(), 12)",
+                           "answer(9, 1)", "answer(3, Stapel)", "answer(1, [1"],
     "button-men.ipynb": ["answer(1, Avis)", "answer(2, 3, 4)", 'attack(deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], '
                          '[1, 3, 6, 11, 4]), swing=(11, 5)), "power", [1], [9])'],
     "button-man-braille.de.ipynb": ["answer(3, 15,5)", 'answer(1, "2")', "answer(2, 3, 4)", "answer(2, Zwilling)",
@@ -277,7 +282,7 @@ def test_typing_slips_show_one_friendly_line(name: str, kernel_specs: KernelSpec
         assert len(plain) == 1 and lines, f"{cell.source}: {lines}"
         assert not re.search(r"Traceback|\w+Error\b|Exception|File \"", plain[0]), f"{cell.source}: {plain[0]}"
         if language(path) == "de":
-            assert re.search(r"[äöüß]|Nicht|Setze|Antwort|Richtig|Noch", plain[0]), f"not German: {plain[0]}"
+            assert re.search(r"[äöüßÄÖÜ]|Nicht|Setze|Antwort|Richtig|Noch", plain[0]), f"not German: {plain[0]}"
 
 
 def render_all() -> None:

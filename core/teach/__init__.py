@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.bots import Bot
-from core.protocol import State
+from core.protocol import Action, State
 from core.teach.chart import score_chart
 from core.teach.lesson import Exercise, Lesson, Slip, as_number
 from core.teach.output import Html, Picture, message
@@ -66,9 +66,11 @@ def site_root() -> str:
 
 
 def site_links(game: str, page: str | None, lang: str = "en") -> list[tuple[str, str]]:
-    """The tutorial's way out, as (label, URL relative to the site's root): play, rules, all games."""
+    """The tutorial's way out, as (label, URL relative to the site's root): play, rules, all games; the Rules
+    page and the landing page in ``lang`` (``rules/<game>.de.html``, ``index.de.html``)."""
     links = [(say("play", lang), f"apps/{page}.html")] if page else []
-    return [*links, (say("rules", lang), f"rules/{game}.html"), (say("home", lang), "index.html")]
+    suffix = "" if lang == "en" else f".{lang}"
+    return [*links, (say("rules", lang), f"rules/{game}{suffix}.html"), (say("home", lang), f"index{suffix}.html")]
 
 
 def navigation(game: str, page: str | None, lang: str = "en") -> Html:
@@ -111,15 +113,16 @@ class Match:
 
 
 def play_match(start: State, bots: Sequence[Bot], score: Callable[[State], tuple[float, float]],
-               names: tuple[str, str], limit: int = 400) -> Match:
-    """Let ``bots`` (one per seat, ``core.bots`` bots) play from ``start`` until the end or ``limit`` actions."""
+               names: tuple[str, str], limit: int = 400, label: Callable[[Action], str] = str) -> Match:
+    """Let ``bots`` (one per seat, ``core.bots`` bots) play from ``start`` until the end or ``limit`` actions;
+    the log names each move by ``label``."""
     states, moves, scores = [start], list[str](), [score(start)]
     state = start
     while state.actors and len(moves) < limit:
         actor = min(state.actors, key=lambda a: (a < 0, a))
         bot = bots[actor] if actor >= 0 else bots[0]
         action = bot.choose(state, actor)
-        moves.append(f"{names[actor] if actor >= 0 else '⚀'}: {action}")
+        moves.append(f"{names[actor] if actor >= 0 else '⚀'}: {label(action)}")
         state = state.apply(action, actor)
         states.append(state)
         scores.append(score(state))
@@ -127,13 +130,13 @@ def play_match(start: State, bots: Sequence[Bot], score: Callable[[State], tuple
 
 
 def summary(match: Match, moments: Sequence[Moment], names: tuple[str, str], score_name: str,
-            lang: str = "en") -> Html:
-    """A match in a few pictures, a score chart and the full log one click away."""
+            lang: str = "en", picture: Callable[[State], str] = State.svg) -> Html:
+    """A match in a few pictures (each drawn by ``picture``), a score chart and the full log one click away."""
     final = match.states[-1]
     winner = final.winner
     result = say("wins", lang, name=names[winner]) if winner is not None else say("draw", lang)
     figures = "".join(
-        f"<figure style=\"display:inline-block;margin:0 1em 1em 0;vertical-align:top\">{m.state.svg()}"
+        f"<figure style=\"display:inline-block;margin:0 1em 1em 0;vertical-align:top\">{picture(m.state)}"
         f"<figcaption>{html.escape(m.caption)}</figcaption></figure>" for m in moments
     )
     chart = score_chart(match.scores, names, score_name, lang)

@@ -102,7 +102,7 @@ def test_every_game_has_its_tutorial() -> None:
     import core
 
     names = {p.name for p in NOTEBOOKS}
-    lessons = {"button-men-skills.ipynb", "button-man-braille.de.ipynb", "button-up.de.ipynb"}
+    lessons = {"button-men-skills.ipynb", "button-man-braille.de.ipynb", "button-up.de.ipynb", "button-men.de.ipynb"}
     assert {f"{game}.ipynb" for game in core.GAMES} | lessons <= names
 
 
@@ -113,6 +113,28 @@ def test_visible_code_cells_are_short(path: Path) -> None:
             and not c.metadata.get("jupyter", {}).get("source_hidden")
             and len(c.source.strip().splitlines()) > MAX_CELL_LINES]
     assert not long, f"code cells longer than {MAX_CELL_LINES} lines:\n" + "\n---\n".join(long)
+
+
+TRANSLATIONS = [p for p in NOTEBOOKS if language(p) != "en"]
+
+
+def code_steps(path: Path) -> list[str]:
+    """A notebook's code cells as the kernel runs them: without comments, the loading message or the language."""
+    steps = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            lines = [re.sub(r"\s*#.*$", "", line) for line in cell.source.splitlines() if "Markdown(" not in line]
+            steps.append(re.sub(r'start\("\w\w"\)', "start()", "\n".join(line for line in lines if line.strip())))
+    return steps
+
+
+@pytest.mark.parametrize("path", TRANSLATIONS, ids=[p.name for p in TRANSLATIONS])
+def test_a_translated_tutorial_runs_the_same_steps_and_exercises_as_the_english_one(path: Path) -> None:
+    english = path.with_name(path.name.replace(f".{language(path)}.", "."))
+    assert english.exists(), f"{path.name} translates no English tutorial"
+    assert code_steps(path) == code_steps(english)
+    setup = next(c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code").source
+    assert setup.rstrip().endswith(f'start("{language(path)}"))'), "the tutorial does not start in its language"
 
 
 def reading_words(cell: Any) -> int:
@@ -258,6 +280,10 @@ SLIPS = {
                         "answer(9, 1)", "lift(circle(), stack=1)", "answer(1, [1"],
     "button-up.de.ipynb": ['answer(1, "1")', "answer(1, 1, 4)", "answer(2, 15,5)", "lift(circle(), 12)",
                            "answer(9, 1)", "answer(3, Stapel)", "answer(1, [1"],
+    "button-men.de.ipynb": ["answer(1, Avis)", "answer(2, 3, 4)", 'answer(3, "viel")',
+                            'attack(deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], [1, 3, 6, 11, 4]), swing=(11, 5)), '
+                            '"power", [1], [9])', 'attack(deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], '
+                            '[1, 3, 6, 11, 4]), swing=(11, 5)), "power", [0], [1])'],
     "button-men.ipynb": ["answer(1, Avis)", "answer(2, 3, 4)", 'attack(deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], '
                          '[1, 3, 6, 11, 4]), swing=(11, 5)), "power", [1], [9])'],
     "button-man-braille.de.ipynb": ["answer(3, 15,5)", 'answer(1, "2")', "answer(2, 3, 4)", "answer(2, Zwilling)",

@@ -31,7 +31,7 @@ from core.teach.output import Html, Picture, message
 from core.teach.slips import install as install_slips
 from core.teach.words import number, say
 
-__all__ = ["Exercise", "Html", "Lesson", "Match", "Moment", "Picture", "Slip", "as_number", "install_slips",
+__all__ = ["Exercise", "Html", "Lesson", "Match", "Moment", "Picture", "Slip", "as_number", "begin", "install_slips",
            "message", "navigation", "number", "play_match", "ready", "say", "show", "site_links", "site_root",
            "summary"]
 
@@ -90,6 +90,14 @@ def ready(game: str, page: str | None, lang: str = "en") -> Html:
     links = navigation(game, page, lang)
     return Html(f"<p><strong>{html.escape(say('ready', lang))}</strong></p>{links.markup}",
                 f"{say('ready', lang)}\n{links.text}")
+
+
+def begin(lesson: Lesson, game: str, page: str | None, lang: str) -> Html:
+    """A tutorial's first cell in ``lang`` (``en`` or ``de``), from which on ``lesson`` speaks that language."""
+    if lang not in ("en", "de"):
+        raise ValueError("the tutorial speaks en or de")
+    lesson.lang = lang
+    return ready(game, page, lang)
 
 
 # --------------------------------------------------------------------------- matches

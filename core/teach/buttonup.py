@@ -19,11 +19,11 @@ from core.teach import (
     Lesson,
     Moment,
     Picture,
+    begin,
     message,
     navigation,
     number,
     play_match,
-    ready,
     summary,
 )
 from core.teach.buttonup_text import draw, move_label, player, say
@@ -48,10 +48,7 @@ def _names() -> tuple[str, str]:
 def start(lang: str = "en") -> Html:
     """The first cell's answer in ``lang`` (``en`` or ``de``): the engine is loaded; links to play, the rules and
     all games."""
-    if lang not in ("en", "de"):
-        raise ValueError("the tutorial speaks en or de")
-    LESSON.lang = lang
-    return ready("button-up", "buttonup", lang)
+    return begin(LESSON, "button-up", "buttonup", lang)
 
 
 def links() -> Html:

@@ -64,8 +64,8 @@ TEXT: dict[str, dict[Lang, str]] = {
                 "de": "Stapel {stacks}: Sein letzter Knopf landet auf einem Knopf derselben Farbe."},
     "q_score": {"en": "Red lifts stack 1, the last move of the round: it overflows onto stack 2, leaving one stack, "
                       "bottom to top: {final} ({letters}). How many victory points does Red gain?",
-                "de": "Rot nimmt Stapel 1 auf, den letzten Zug der Runde: Er läuft auf Stapel 2 über, und es "
-                      "bleibt ein Stapel, von unten nach oben: {final} ({letters}). Wie viele Siegpunkte erhält "
+                "de": "Rot macht den letzten Zug der Runde und nimmt Stapel 1 auf: Er läuft auf Stapel 2 über, und "
+                      "es bleibt ein Stapel, von unten nach oben: {final} ({letters}). Wie viele Siegpunkte erhält "
                       "Rot?"},
     "h_score": {"en": "Number the buttons 1 (bottom) to 9 (top); add the numbers of each army's buttons.",
                 "de": "Nummeriere die Knöpfe von 1 (unten) bis 9 (oben) und addiere die Nummern der Knöpfe jeder "

@@ -102,7 +102,7 @@ def test_every_game_has_its_tutorial() -> None:
     import core
 
     names = {p.name for p in NOTEBOOKS}
-    lessons = {"button-men-skills.ipynb", "button-man-braille.de.ipynb"}
+    lessons = {"button-men-skills.ipynb", "button-man-braille.de.ipynb", "button-up.de.ipynb", "button-men.de.ipynb"}
     assert {f"{game}.ipynb" for game in core.GAMES} | lessons <= names
 
 
@@ -113,6 +113,28 @@ def test_visible_code_cells_are_short(path: Path) -> None:
             and not c.metadata.get("jupyter", {}).get("source_hidden")
             and len(c.source.strip().splitlines()) > MAX_CELL_LINES]
     assert not long, f"code cells longer than {MAX_CELL_LINES} lines:\n" + "\n---\n".join(long)
+
+
+TRANSLATIONS = [p for p in NOTEBOOKS if language(p) != "en"]
+
+
+def code_steps(path: Path) -> list[str]:
+    """A notebook's code cells as the kernel runs them: without comments, the loading message or the language."""
+    steps = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            lines = [re.sub(r"\s*#.*$", "", line) for line in cell.source.splitlines() if "Markdown(" not in line]
+            steps.append(re.sub(r'start\("\w\w"\)', "start()", "\n".join(line for line in lines if line.strip())))
+    return steps
+
+
+@pytest.mark.parametrize("path", TRANSLATIONS, ids=[p.name for p in TRANSLATIONS])
+def test_a_translated_tutorial_runs_the_same_steps_and_exercises_as_the_english_one(path: Path) -> None:
+    english = path.with_name(path.name.replace(f".{language(path)}.", "."))
+    assert english.exists(), f"{path.name} translates no English tutorial"
+    assert code_steps(path) == code_steps(english)
+    setup = next(c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code").source
+    assert setup.rstrip().endswith(f'start("{language(path)}"))'), "the tutorial does not start in its language"
 
 
 def reading_words(cell: Any) -> int:
@@ -166,9 +188,12 @@ def test_links_resolve_in_the_site_layout(path: Path) -> None:
     page = next((entry.page for entry in APPS if entry.game == game), None)
     assert page is not None, f"{path.name}: its game {game} has no page to play"
     base = urllib.parse.urljoin("https://example.org/site/", NOTEBOOK_PAGE)
-    targets = {urllib.parse.urljoin(base, SITE_FROM_NOTEBOOK + url) for _, url in site_links(game, page)}
-    assert targets == {f"https://example.org/site/apps/{page}.html", f"https://example.org/site/rules/{game}.html",
-                       "https://example.org/site/index.html"}
+    lang = language(path)
+    targets = {urllib.parse.urljoin(base, SITE_FROM_NOTEBOOK + url) for _, url in site_links(game, page, lang)}
+    suffix = "" if lang == "en" else f".{lang}"
+    assert targets == {f"https://example.org/site/apps/{page}.html",
+                       f"https://example.org/site/rules/{game}{suffix}.html",
+                       f"https://example.org/site/index{suffix}.html"}
 
 
 def lesson_of(path: Path) -> Lesson:
@@ -253,6 +278,12 @@ def test_notebook_runs_in_plain_jupyter(path: Path, kernel_specs: KernelSpecMana
 SLIPS = {
     "button-up.ipynb": ['answer(1, "1")', "answer(1, 1, 4)", "answer(2, 15,5)", "lift(circle(), 2)",
                         "answer(9, 1)", "lift(circle(), stack=1)", "answer(1, [1"],
+    "button-up.de.ipynb": ['answer(1, "1")', "answer(1, 1, 4)", "answer(2, 15,5)", "lift(circle(), 12)",
+                           "answer(9, 1)", "answer(3, Stapel)", "answer(1, [1"],
+    "button-men.de.ipynb": ["answer(1, Avis)", "answer(2, 3, 4)", 'answer(3, "viel")',
+                            'attack(deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], [1, 3, 6, 11, 4]), swing=(11, 5)), '
+                            '"power", [1], [9])', 'attack(deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], '
+                            '[1, 3, 6, 11, 4]), swing=(11, 5)), "power", [0], [1])'],
     "button-men.ipynb": ["answer(1, Avis)", "answer(2, 3, 4)", 'attack(deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], '
                          '[1, 3, 6, 11, 4]), swing=(11, 5)), "power", [1], [9])'],
     "button-man-braille.de.ipynb": ["answer(3, 15,5)", 'answer(1, "2")', "answer(2, 3, 4)", "answer(2, Zwilling)",
@@ -277,7 +308,7 @@ def test_typing_slips_show_one_friendly_line(name: str, kernel_specs: KernelSpec
         assert len(plain) == 1 and lines, f"{cell.source}: {lines}"
         assert not re.search(r"Traceback|\w+Error\b|Exception|File \"", plain[0]), f"{cell.source}: {plain[0]}"
         if language(path) == "de":
-            assert re.search(r"[äöüß]|Nicht|Setze|Antwort|Richtig|Noch", plain[0]), f"not German: {plain[0]}"
+            assert re.search(r"[äöüßÄÖÜ]|Nicht|Setze|Antwort|Richtig|Noch", plain[0]), f"not German: {plain[0]}"
 
 
 def render_all() -> None:

@@ -12,7 +12,9 @@ JupyterLite, needs neither IPython nor widgets here, and its plain-text form
 * :mod:`core.teach.slips` - typing slips as one friendly line instead of a traceback;
 * :mod:`core.teach.words` - the helpers' sentences and numbers in the notebook's language;
 * :mod:`core.teach.chart` - the score chart as SVG;
-* one small module per game (``core.teach.buttonup`` ...) with its lessons' positions and exercises.
+* one small module per game (``core.teach.buttonup`` ...) with its lessons' positions and exercises; a lesson
+  in English and German keeps its sentences, and its positions told in German, in ``<module>_text``
+  (``core.teach.buttonup_text``, ``core.teach.buttonmen_text``; the braille lesson's game speaks German itself).
 """
 
 from __future__ import annotations
@@ -24,14 +26,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.bots import Bot
-from core.protocol import State
+from core.protocol import Action, State
 from core.teach.chart import score_chart
 from core.teach.lesson import Exercise, Lesson, Slip, as_number
 from core.teach.output import Html, Picture, message
 from core.teach.slips import install as install_slips
 from core.teach.words import number, say
 
-__all__ = ["Exercise", "Html", "Lesson", "Match", "Moment", "Picture", "Slip", "as_number", "install_slips",
+__all__ = ["Exercise", "Html", "Lesson", "Match", "Moment", "Picture", "Slip", "as_number", "begin", "install_slips",
            "message", "navigation", "number", "play_match", "ready", "say", "show", "site_links", "site_root",
            "summary"]
 
@@ -66,9 +68,11 @@ def site_root() -> str:
 
 
 def site_links(game: str, page: str | None, lang: str = "en") -> list[tuple[str, str]]:
-    """The tutorial's way out, as (label, URL relative to the site's root): play, rules, all games."""
+    """The tutorial's way out, as (label, URL relative to the site's root): play, rules, all games; the Rules
+    page and the landing page in ``lang`` (``rules/<game>.de.html``, ``index.de.html``)."""
     links = [(say("play", lang), f"apps/{page}.html")] if page else []
-    return [*links, (say("rules", lang), f"rules/{game}.html"), (say("home", lang), "index.html")]
+    suffix = "" if lang == "en" else f".{lang}"
+    return [*links, (say("rules", lang), f"rules/{game}{suffix}.html"), (say("home", lang), f"index{suffix}.html")]
 
 
 def navigation(game: str, page: str | None, lang: str = "en") -> Html:
@@ -88,6 +92,14 @@ def ready(game: str, page: str | None, lang: str = "en") -> Html:
     links = navigation(game, page, lang)
     return Html(f"<p><strong>{html.escape(say('ready', lang))}</strong></p>{links.markup}",
                 f"{say('ready', lang)}\n{links.text}")
+
+
+def begin(lesson: Lesson, game: str, page: str | None, lang: str) -> Html:
+    """A tutorial's first cell in ``lang`` (``en`` or ``de``), from which on ``lesson`` speaks that language."""
+    if lang not in ("en", "de"):
+        raise ValueError("the tutorial speaks en or de")
+    lesson.lang = lang
+    return ready(game, page, lang)
 
 
 # --------------------------------------------------------------------------- matches
@@ -111,15 +123,16 @@ class Match:
 
 
 def play_match(start: State, bots: Sequence[Bot], score: Callable[[State], tuple[float, float]],
-               names: tuple[str, str], limit: int = 400) -> Match:
-    """Let ``bots`` (one per seat, ``core.bots`` bots) play from ``start`` until the end or ``limit`` actions."""
+               names: tuple[str, str], limit: int = 400, label: Callable[[Action], str] = str) -> Match:
+    """Let ``bots`` (one per seat, ``core.bots`` bots) play from ``start`` until the end or ``limit`` actions;
+    the log names each move by ``label``."""
     states, moves, scores = [start], list[str](), [score(start)]
     state = start
     while state.actors and len(moves) < limit:
         actor = min(state.actors, key=lambda a: (a < 0, a))
         bot = bots[actor] if actor >= 0 else bots[0]
         action = bot.choose(state, actor)
-        moves.append(f"{names[actor] if actor >= 0 else '⚀'}: {action}")
+        moves.append(f"{names[actor] if actor >= 0 else '⚀'}: {label(action)}")
         state = state.apply(action, actor)
         states.append(state)
         scores.append(score(state))
@@ -127,13 +140,13 @@ def play_match(start: State, bots: Sequence[Bot], score: Callable[[State], tuple
 
 
 def summary(match: Match, moments: Sequence[Moment], names: tuple[str, str], score_name: str,
-            lang: str = "en") -> Html:
-    """A match in a few pictures, a score chart and the full log one click away."""
+            lang: str = "en", picture: Callable[[State], str] = State.svg) -> Html:
+    """A match in a few pictures (each drawn by ``picture``), a score chart and the full log one click away."""
     final = match.states[-1]
     winner = final.winner
     result = say("wins", lang, name=names[winner]) if winner is not None else say("draw", lang)
     figures = "".join(
-        f"<figure style=\"display:inline-block;margin:0 1em 1em 0;vertical-align:top\">{m.state.svg()}"
+        f"<figure style=\"display:inline-block;margin:0 1em 1em 0;vertical-align:top\">{picture(m.state)}"
         f"<figcaption>{html.escape(m.caption)}</figcaption></figure>" for m in moments
     )
     chart = score_chart(match.scores, names, score_name, lang)

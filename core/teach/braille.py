@@ -21,11 +21,11 @@ from core.teach import (
     Lesson,
     Moment,
     Picture,
+    begin,
     message,
     navigation,
     number,
     play_match,
-    ready,
     summary,
 )
 
@@ -75,10 +75,7 @@ def _state(state: State) -> BrailleState:
 
 def start(lang: str = "en") -> Html:
     """The first cell's answer in ``lang`` (``en`` or ``de``): the engine is loaded, and the way out."""
-    if lang not in ("en", "de"):
-        raise ValueError("the tutorial speaks en or de")
-    LESSON.lang = lang
-    return ready("button-man-braille", "braille", lang)
+    return begin(LESSON, "button-man-braille", "braille", lang)
 
 
 def show(board: BrailleState) -> Picture:

@@ -1,4 +1,5 @@
-"""The Button Men tutorials' helpers: hand-rolled openings, attacks by die number (from 1), exercises, a bot match.
+"""The Button Men tutorials' helpers, in English or German: hand-rolled openings, attacks by die number (from 1),
+exercises, a bot match.
 
 Dice are numbered from 1, left to right, as in the pictures and on the game's page.
 """
@@ -11,20 +12,30 @@ from core.bots import GreedyBot, RandomBot
 from core.buttonmen import GAME, Attack, ChooseSwing, Roll
 from core.buttonmen.state import ButtonMenState
 from core.protocol import IllegalAction, State
-from core.teach import Exercise, Html, Lesson, Moment, message, navigation, play_match, ready, show, summary
+from core.teach import Exercise, Html, Lesson, Moment, Picture, begin, message, navigation, number, play_match, summary
+from core.teach.buttonmen_text import draw, move_label, say
 
 __all__ = ["answer", "attack", "deal", "exercise", "hint", "links", "match", "scores", "show", "solution", "start"]
 
 
+def _say(key: str, **fields: object) -> str:
+    return say(key, LESSON.lang, **fields)
 
-def start() -> Html:
-    """The first cell's answer: the engine is loaded; links to play, the rules and all games."""
-    return ready("button-men", "buttonmen")
+
+def start(lang: str = "en") -> Html:
+    """The first cell's answer in ``lang`` (``en`` or ``de``): the engine is loaded; links to play, the rules and
+    all games."""
+    return begin(LESSON, "button-men", "buttonmen", lang)
 
 
 def links() -> Html:
     """Where to go next: play the game, read its rules, see all games."""
-    return navigation("button-men", "buttonmen")
+    return navigation("button-men", "buttonmen", LESSON.lang)
+
+
+def show(board: ButtonMenState) -> Picture:
+    """The position as a picture with its description in words below it, in the tutorial's language."""
+    return draw(board, LESSON.lang)
 
 
 def _state(state: State) -> ButtonMenState:
@@ -53,15 +64,15 @@ def attack(board: ButtonMenState, kind: str, mine: Sequence[int], theirs: Sequen
            rerolls: Sequence[int] = ()) -> ButtonMenState:
     """The player to move attacks with dice ``mine`` on dice ``theirs`` (numbers from 1), then re-rolls."""
     if any(not isinstance(n, int) or isinstance(n, bool) or n < 1 for n in (*mine, *theirs)):
-        raise IllegalAction("dice are numbered from 1, left to right")
+        raise IllegalAction(_say("numbered"))
     action = Attack(kind.capitalize(), tuple(n - 1 for n in mine), tuple(n - 1 for n in theirs))
     return roll(_state(board.apply(action)), rerolls)
 
 
 def scores(board: ButtonMenState) -> Html:
     """Both players' round scores if the round ended now."""
-    a, b = board.round_scores
-    return message(f"If the round ended now: {board.buttons[0]} {a:g}, {board.buttons[1]} {b:g}.")
+    x, y = (number(score, LESSON.lang) for score in board.round_scores)
+    return message(_say("scores", a=board.buttons[0], b=board.buttons[1], x=x, y=y))
 
 
 def _who_starts(board: ButtonMenState) -> int:
@@ -76,25 +87,24 @@ def _values(board: ButtonMenState, player: int) -> str:
 def _first_problem(board: ButtonMenState, name: object) -> str | None:
     first = board.buttons[_who_starts(board)]
     if not isinstance(name, str) or name.casefold() not in {b.casefold() for b in board.buttons}:
-        return f"{name} is not a button here: the buttons are {board.buttons[0]} and {board.buttons[1]}."
+        return _say("not_button", name=name, a=board.buttons[0], b=board.buttons[1])
     if name.casefold() == first.casefold():
         return None
-    return (f"the lower value moves first, compared from each player's lowest value up "
-            f"({board.buttons[0]}: {_values(board, 0)}; {board.buttons[1]}: {_values(board, 1)}).")
+    return _say("w_first", a=board.buttons[0], va=_values(board, 0), b=board.buttons[1], vb=_values(board, 1))
 
 
 def _skill_problem(board: ButtonMenState, dice: object, target: int, teams: list[list[int]]) -> str | None:
     assert isinstance(dice, list)
     mine = board.dice[0]
     if any(not 1 <= n <= len(mine) for n in dice) or len(set(dice)) < len(dice):
-        return f"Bauer's dice are numbered 1 to {len(mine)}, each used once."
+        return _say("w_numbers", count=len(mine))
     if sorted(dice) in teams:
         return None
     total = sum(mine[n - 1].value for n in dice)
     if len(dice) == 1:
-        return "one die alone makes a Power attack, not a Skill attack: a Skill attack takes two or more dice."
+        return _say("w_one_die")
     shown = " + ".join(str(mine[n - 1].value) for n in dice)
-    return f"those dice show {shown} = {total}, and a Skill attack must add up to exactly {target}."
+    return _say("w_sum", shown=shown, total=total, target=target)
 
 
 def _score_problem(board: ButtonMenState, score: object, captured: int) -> str | None:
@@ -103,11 +113,8 @@ def _score_problem(board: ButtonMenState, score: object, captured: int) -> str |
     if score == right:
         return None
     kept = right - captured
-    known = {kept: "a captured die counts too: its full size.",
-             kept + captured / 2: "a captured die counts its full size, not half of it.",
-             kept * 2 + captured: "a die still in play counts half its size."}
-    return known.get(score, f"{score:g} is not half the size of each die Bauer still has plus the full size of "
-                            "each die Bauer captured.")
+    known = {kept: _say("w_full"), kept + captured / 2: _say("w_not_half"), kept * 2 + captured: _say("w_half")}
+    return known.get(score, _say("w_score", v=number(score, LESSON.lang)))
 
 
 def _exercises(lang: str) -> tuple[Exercise, ...]:
@@ -120,25 +127,18 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
     scored = roll(_state(skill.apply(power)), [1])
     captured = skill.dice[1][power.targets[0]].size
     return (
-        Exercise("Who moves first here: 'Bauer' or 'Avis'?", opening,
-                 lambda name: _first_problem(opening, name),
-                 "Line up each button's values from lowest to highest and compare them one by one.",
-                 f"{first}: the lowest values decide.", kind="name", conceal=(" to move",)),
-        Exercise(f"Bauer to move. Which of Bauer's dice can team up in a Skill attack on Avis's die 3 "
-                 f"(showing {target.value})? Answer with a list of die numbers, like [1, 4].", skill,
-                 lambda dice: _skill_problem(skill, dice, target.value, teams),
-                 f"Skill attacks add values exactly: which of Bauer's values add up to {target.value}?",
-                 " or ".join(map(str, teams)) + ".", kind="list"),
-        Exercise(f"In the same position, Bauer's die {power.attackers[0] + 1} captures Avis's die "
-                 f"{power.targets[0] + 1} (a ({captured})) with a Power attack and re-rolls a 1. What is Bauer's "
-                 "round score now?", skill,
-                 lambda score: _score_problem(scored, score, captured),
-                 "Half the size of each die Bauer still has, plus the full size of each die Bauer captured.",
-                 f"{scored.round_scores[0]:g}."),
+        Exercise(_say("q_first"), opening, lambda name: _first_problem(opening, name), _say("h_first"),
+                 _say("s_first", first=first), kind="name", conceal=(_say("conceal"),)),
+        Exercise(_say("q_skill", v=target.value), skill, lambda dice: _skill_problem(skill, dice, target.value, teams),
+                 _say("h_skill", v=target.value), _say("s_skill", teams=_say("or").join(map(str, teams))),
+                 kind="list"),
+        Exercise(_say("q_score", a=power.attackers[0] + 1, t=power.targets[0] + 1, size=captured), skill,
+                 lambda score: _score_problem(scored, score, captured), _say("h_score"),
+                 _say("s_score", v=number(scored.round_scores[0], LESSON.lang))),
     )
 
 
-LESSON = Lesson(_exercises)
+LESSON = Lesson(_exercises, draw=draw)
 exercise, answer, hint, solution = LESSON.helpers()
 
 
@@ -153,13 +153,15 @@ def _round_scores(state: State) -> tuple[float, float]:
 
 def match(buttons: tuple[str, str] = ("Bauer", "Avis"), seed: int = 3) -> Html:
     """The greedy bot against the random bot: each round's last position, the round scores, the log."""
+    lang = LESSON.lang
     board = _state(GAME.new(seed=seed, buttons=buttons, max_wins=2))
-    played = play_match(board, (GreedyBot(GAME, seed), RandomBot(seed)), _round_scores, buttons)
+    played = play_match(board, (GreedyBot(GAME, seed), RandomBot(seed)), _round_scores, buttons,
+                        label=lambda action: move_label(action, lang))
     moments: list[Moment] = []
     for before, after in zip(played.states, played.states[1:], strict=False):
         done_before, done_after = _state(before).rounds, _state(after).rounds
         if len(done_after) > len(done_before) and len(moments) < 3:
             end = done_after[-1]
-            moments.append(Moment(f"Round {len(done_after)}, last position: {buttons[0]} {end.scores[0]:g}, "
-                                  f"{buttons[1]} {end.scores[1]:g}.", before))
-    return summary(played, moments, buttons, "Round score if it ended now")
+            x, y = (number(score, lang) for score in end.scores)
+            moments.append(Moment(_say("moment", n=len(done_after), a=buttons[0], b=buttons[1], x=x, y=y), before))
+    return summary(played, moments, buttons, _say("chart"), lang, picture=lambda state: draw(state, lang).svg)

@@ -1,4 +1,5 @@
-"""The Button Up! tutorial's helpers: circles to start from, 1-based moves, three exercises, a bot match.
+"""The Button Up! tutorial's helpers, in English or German: circles to start from, 1-based moves, three
+exercises, a bot match.
 
 >>> board = circle("BRWBWWRBR")
 >>> lift(board, 3).stacks[1]
@@ -17,32 +18,47 @@ from core.teach import (
     Html,
     Lesson,
     Moment,
+    Picture,
+    begin,
     message,
     navigation,
+    number,
     play_match,
-    ready,
-    show,
     summary,
 )
+from core.teach.buttonup_text import draw, move_label, player, say
 
 __all__ = [
     "answer", "circle", "example", "exercise", "hint", "lift", "links", "match", "may_lift", "show", "solution",
     "start",
 ]
 
-NAMES = ("Red", "Black")
 EXAMPLE = "WRBWBRWBR"
 """The rulebook's worked example circle."""
 
 
-def start() -> Html:
-    """The first cell's answer: the engine is loaded; links to play, the rules and all games."""
-    return ready("button-up", "buttonup")
+def _say(key: str, **fields: object) -> str:
+    return say(key, LESSON.lang, **fields)
+
+
+def _names() -> tuple[str, str]:
+    return (player(RED, LESSON.lang), player(BLACK, LESSON.lang))
+
+
+def start(lang: str = "en") -> Html:
+    """The first cell's answer in ``lang`` (``en`` or ``de``): the engine is loaded; links to play, the rules and
+    all games."""
+    return begin(LESSON, "button-up", "buttonup", lang)
 
 
 def links() -> Html:
     """Where to go next: play the game, read its rules, see all games."""
-    return navigation("button-up", "buttonup")
+    return navigation("button-up", "buttonup", LESSON.lang)
+
+
+def show(board: ButtonUpState) -> Picture:
+    """The position as a picture with its description in words below it, in the tutorial's language."""
+    return draw(board, LESSON.lang)
 
 
 def example(moves: int) -> ButtonUpState:
@@ -63,7 +79,7 @@ def circle(buttons: str = EXAMPLE, starter: int = RED) -> ButtonUpState:
 def lift(board: ButtonUpState, stack: int) -> ButtonUpState:
     """The position after the player to move lifts stack number ``stack`` (1 = the top of the circle)."""
     if not isinstance(stack, int) or isinstance(stack, bool) or not 1 <= stack <= len(board.stacks):
-        raise IllegalAction(f"there is no stack {stack!r}: the stacks are numbered 1 to {len(board.stacks)}")
+        raise IllegalAction(_say("no_stack", n=stack, count=len(board.stacks)))
     after = board.apply(Sow(stack - 1))
     assert isinstance(after, ButtonUpState)
     return after
@@ -72,20 +88,17 @@ def lift(board: ButtonUpState, stack: int) -> ButtonUpState:
 def may_lift(board: ButtonUpState) -> Html:
     """Which stacks the player to move may lift, by their numbers in the picture."""
     numbers = [str(n) for n in _liftable(board)]
-    mover = NAMES[board.to_move or 0]
-    return message(f"{mover} may lift stack {', '.join(numbers[:-1])} or {numbers[-1]}."
-                   if len(numbers) > 1 else f"{mover} may lift stack {numbers[0]}.")
-
-
-COLOURS = {"R": "red", "B": "black", "W": "white"}
+    mover = _names()[board.to_move or 0]
+    return message(_say("may_many", mover=mover, some=", ".join(numbers[:-1]), last=numbers[-1])
+                   if len(numbers) > 1 else _say("may_one", mover=mover, n=numbers[0]))
 
 
 def _why_not_liftable(board: ButtonUpState, stack: int) -> str | None:
     """Why ``stack`` (from 1) may not be lifted here, or None when it may."""
     if not 1 <= stack <= len(board.stacks):
-        return f"there is no stack {stack}: the stacks are numbered 1 to {len(board.stacks)}."
+        return _say("no_stack", n=stack, count=len(board.stacks)) + "."
     if "W" not in board.stacks[stack - 1]:
-        return f"stack {stack} holds no white button, so it may not be lifted."
+        return _say("no_white", n=stack)
     return None
 
 
@@ -99,23 +112,19 @@ def _extra_turn_problem(board: ButtonUpState, stack: object) -> str | None:
     if earns_turn(sowing, rules_of(board.options)):
         return None
     if sowing.overflow:
-        return f"stack {stack} overflows (more buttons than other stacks), and an overflow never earns a turn."
+        return _say("overflow", n=stack)
     last = board.stacks[stack - 1][-1]
     landed = sowing.stacks[sowing.landed[-1]]
-    return (f"the last button of stack {stack} ({COLOURS[last]}) lands on a {COLOURS[landed[-2]]} button: only "
-            "the same colour earns an extra turn.")
+    return _say("other_colour", n=stack, last=_say(f"colour_{last}"), landed=_say(f"on_{landed[-2]}"))
 
 
 def _score_problem(answer: object, red: int, black: int) -> str | None:
     assert isinstance(answer, float)
     if answer == red - black:
         return None
-    known: dict[float, str] = {red: "that is Red's sum alone: Red gains the difference between the two sums.",
-             black: "that is Black's sum alone: Red gains the difference between the two sums.",
-             black - red: "Red's sum is the larger one, so Red gains a positive number.",
-             red + black: "the two sums are subtracted, not added."}
-    return known.get(answer, f"{answer:g} is not Red's sum minus Black's (heights count from 1 at the bottom; "
-                     "whites count for nobody).")
+    known: dict[float, str] = {red: _say("red_alone"), black: _say("black_alone"), black - red: _say("negative"),
+                               red + black: _say("added")}
+    return known.get(answer, _say("not_difference", v=number(answer, LESSON.lang)))
 
 
 def _best_move_problem(board: ButtonUpState, stack: object) -> str | None:
@@ -128,8 +137,7 @@ def _best_move_problem(board: ButtonUpState, stack: object) -> str | None:
     short = max(values.values()) - mine
     if not short:
         return None
-    mover = NAMES[board.to_move or 0]
-    return f"after stack {stack}, perfect play leaves {mover} {short:g} points worse off than the best move."
+    return _say("worse", n=stack, mover=_names()[board.to_move or 0], short=number(short, LESSON.lang))
 
 
 def _liftable(board: ButtonUpState) -> list[int]:
@@ -148,33 +156,24 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
     final = lift(last, 1).rounds[-1].final
     red, black = heights(final)
     places = {army: ", ".join(str(h) for h, b in enumerate(final, 1) if b == army) for army in "RB"}
+    shown = ", ".join(_say(f"letter_{b}") for b in final)
     earning = [n for n in range(1, len(extra.stacks) + 1) if _extra_turn_problem(extra, n) is None]
     endgame = example(5)
-    mover = NAMES[endgame.to_move or 0]
+    mover = _names()[endgame.to_move or 0]
     best = _best(endgame)
+    other = next(n for n in _liftable(endgame) if n not in best)
     return (
-        Exercise("Black to move. Which stack earns Black an extra turn? Answer with its number.", extra,
-                 lambda stack: _extra_turn_problem(extra, stack),
-                 "Look at the last button each stack would drop and the button it would land on.",
-                 f"stack {' or '.join(map(str, earning))}: its last button lands on a button of its own colour.",
-                 kind="choice"),
-        Exercise(f"Red lifts stack 1, the last move of the round: it overflows onto stack 2, leaving one stack, "
-                 f"bottom to top: {', '.join(final)} (R red, B black, W white). How many victory points does "
-                 "Red gain?", last,
-                 lambda points: _score_problem(points, red, black),
-                 "Number the buttons 1 (bottom) to 9 (top); add the numbers of each army's buttons.",
-                 f"Red sits at heights {places['R']} = {red}; Black at {places['B']} = {black}; "
-                 f"Red gains {red} − {black} = {red - black}."),
-        Exercise(f"{mover} to move, three moves before the end. Which stack gives {mover} the best round? "
-                 "Answer with its number.", endgame,
-                 lambda stack: _best_move_problem(endgame, stack),
-                 f"may_lift(example(5)) names the stacks you may lift; try each, like show(lift(example(5), "
-                 f"{next(n for n in _liftable(endgame) if n not in best)})), and look at who ends up on top.",
-                 f"stack {' or '.join(map(str, best))}, as the perfect solver finds.", kind="choice"),
+        Exercise(_say("q_extra"), extra, lambda stack: _extra_turn_problem(extra, stack), _say("h_extra"),
+                 _say("s_extra", stacks=_say("or").join(map(str, earning))), kind="choice"),
+        Exercise(_say("q_score", final=shown, letters=_say("letters")), last,
+                 lambda points: _score_problem(points, red, black), _say("h_score"),
+                 _say("s_score", reds=places["R"], red=red, blacks=places["B"], black=black, gain=red - black)),
+        Exercise(_say("q_best", mover=mover), endgame, lambda stack: _best_move_problem(endgame, stack),
+                 _say("h_best", n=other), _say("s_best", stacks=_say("or").join(map(str, best))), kind="choice"),
     )
 
 
-LESSON = Lesson(_exercises)
+LESSON = Lesson(_exercises, draw=draw)
 exercise, answer, hint, solution = LESSON.helpers()
 
 
@@ -185,14 +184,13 @@ def _points(state: State) -> tuple[float, float]:
 
 def match(seed: int = 2) -> Html:
     """The perfect solver (Red) against the greedy bot (Black): pictures, the score chart, the log."""
-    played = play_match(circle(starter=RED), (SolverBot(seed), GreedyBot(GAME, seed)),
-                        _points, NAMES)
+    names, lang = _names(), LESSON.lang
+    played = play_match(circle(starter=RED), (SolverBot(seed), GreedyBot(GAME, seed)), _points, names,
+                        label=lambda action: move_label(action, lang))
     moments: list[Moment] = []
     for before, after in zip(played.states, played.states[1:], strict=False):
         assert isinstance(before, ButtonUpState) and isinstance(after, ButtonUpState)
         if len(after.rounds) > len(before.rounds) and len(moments) < 3:
             done = after.rounds[-1]
-            moments.append(Moment(f"Round {len(after.rounds)}, before its last move: Red {done.sums[0]}, "
-                                  f"Black {done.sums[1]} in the final stack.", before))
-    return summary(played, moments, NAMES, "Victory points")
-
+            moments.append(Moment(_say("moment", n=len(after.rounds), red=done.sums[0], black=done.sums[1]), before))
+    return summary(played, moments, names, _say("chart"), lang, picture=lambda state: draw(state, lang).svg)

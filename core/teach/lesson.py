@@ -74,11 +74,9 @@ class Exercise:
     played: Callable[[object], Html] | None = None
     conceal: tuple[str, ...] = ()
 
-    def words(self) -> str:
-        """The position's description, less the lines that would give the answer away."""
-        assert self.position is not None
-        lines = self.position.describe().splitlines()
-        return "\n".join(line for line in lines if not any(hidden in line for hidden in self.conceal))
+    def words(self, text: str) -> str:
+        """The position's description ``text``, less the lines that would give the answer away."""
+        return "\n".join(line for line in text.splitlines() if not any(hidden in line for hidden in self.conceal))
 
 
 def _whole(value: object) -> int | None:
@@ -111,13 +109,23 @@ def read(kind: Kind, value: object, more: tuple[object, ...], n: int, lang: str)
     return number
 
 
-class Lesson:
-    """A tutorial's exercises (made per language by ``make``); every call names its exercise by number."""
+def drawn(state: State, lang: str) -> Picture:
+    """A position as the game draws and describes it (in English)."""
+    return Picture(state.svg(), state.describe(), lang)
 
-    def __init__(self, make: Callable[[str], Sequence[Exercise]], lang: str = "en", opened: bool = False) -> None:
+
+class Lesson:
+    """A tutorial's exercises (made per language by ``make``); every call names its exercise by number.
+
+    ``draw(state, lang)`` is a position's picture and words in the lesson's language (the game's own by default).
+    """
+
+    def __init__(self, make: Callable[[str], Sequence[Exercise]], lang: str = "en", opened: bool = False,
+                 draw: Callable[[State, str], Picture] = drawn) -> None:
         self.lang = lang
         self.opened = opened
         """Show the positions' words unfolded (a lesson for screen-reader users)."""
+        self.draw = draw
         self._make = make
         self._made: dict[str, tuple[Exercise, ...]] = {}
 
@@ -146,7 +154,8 @@ class Lesson:
         parts = [f"<p><strong>{html.escape(posed.question)}</strong></p>"]
         texts = [posed.question]
         if posed.position is not None:
-            picture = Picture(posed.position.svg(), posed.words(), self.lang, self.opened)
+            shown = self.draw(posed.position, self.lang)
+            picture = Picture(shown.svg, posed.words(shown.text), self.lang, self.opened)
             parts.append(picture._repr_html_())
         if posed.extra is not None:
             parts.append(posed.extra.markup)

@@ -9,6 +9,7 @@ same in plain Jupyter and in JupyterLite and needs neither IPython nor widgets h
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from core.teach.words import say
@@ -60,3 +61,10 @@ class Picture:
 def message(text: str) -> Html:
     """A short sentence as output."""
     return Html(f"<p>{html.escape(text)}</p>", text)
+
+
+def relabel(svg: str, texts: Mapping[str, str]) -> str:
+    """``svg`` with each whole text (a ``<text>`` or the ``<title>``) named in ``texts`` replaced by its translation."""
+    for old, new in texts.items():
+        svg = svg.replace(f">{html.escape(old)}<", f">{html.escape(new)}<")
+    return svg

@@ -81,7 +81,9 @@ def test_notebook_runs_in_jupyterlite_offline(notebook: str, page: Any, site_url
 
 ANSWERS: dict[str, dict[int, tuple[str, str]]] = {
     "button-up.ipynb": {1: ("2", "1"), 2: ("14", "3"), 3: ("3", "2")},
+    "button-up.de.ipynb": {1: ("2", "1"), 2: ("14", "3"), 3: ("3", "2")},
     "button-men.ipynb": {1: ('"Bauer"', '"Avis"'), 2: ("[1, 2]", "[3, 4]"), 3: ("30.5", "34.5")},
+    "button-men.de.ipynb": {1: ('"Bauer"', '"Avis"'), 2: ("[1, 2]", "[3, 4]"), 3: ('"30,5"', '"34,5"')},
     "button-men-skills.ipynb": {1: ("19", "1"), 2: ("1", "2")},
     "button-man-braille.ipynb": {1: ("2", "1"), 2: ("1", "11"), 3: ("31", "15.5")},
     "button-man-braille.de.ipynb": {1: ("2", "1"), 2: ("1", "11"), 3: ("31", "15,5")},

@@ -17,6 +17,7 @@ import core
 import pytest
 
 import tools.rules
+from tools.common import NOTEBOOKS
 from tools.landing import write_landing
 from tools.rules import RULES_SRC, show_value
 from webapp.registry import APPS
@@ -159,7 +160,17 @@ def test_the_german_landing_page_lists_every_game_in_german(site: Path) -> None:
     assert 'href="index.de.html" hreflang="de"' in (site / "index.html").read_text()
 
 
-def test_the_german_braille_tutorial_is_linked_from_both_its_rules_pages(site: Path) -> None:
-    tutorial = 'href="../lite/notebooks/index.html?path=button-man-braille.de.ipynb"'
-    assert tutorial in (site / "rules" / "button-man-braille.de.html").read_text()
-    assert tutorial + ' hreflang="de"' in (site / "rules" / "button-man-braille.html").read_text()
+GERMAN_TUTORIALS = sorted(p.name.split(".")[0] for p in NOTEBOOKS.glob("*.de.ipynb"))
+"""The games with a German tutorial, ``notebooks/<game>.de.ipynb``."""
+
+
+@pytest.mark.parametrize("name", GERMAN_TUTORIALS)
+def test_a_german_tutorial_is_linked_from_both_rules_pages_and_both_landing_pages(site: Path, name: str) -> None:
+    tutorial = f'href="../lite/notebooks/index.html?path={name}.de.ipynb"'
+    assert tutorial in (site / "rules" / f"{name}.de.html").read_text()
+    assert tutorial + ' hreflang="de"' in (site / "rules" / f"{name}.html").read_text()
+    card = f'href="lite/notebooks/index.html?path={name}.de.ipynb"'
+    german, english = (site / "index.de.html").read_text(), (site / "index.html").read_text()
+    assert f'<a class="learn" {card}>' in german and f'<a class="learn" {card} hreflang="de">' in english
+    assert german.index(card) < german.index(f'href="lite/notebooks/index.html?path={name}.ipynb"'), \
+        "the German landing page lists the German tutorial first"

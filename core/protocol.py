@@ -196,20 +196,26 @@ class State(Viewing, ABC):
         return actor if actor in actors else acting(actor, actors)   # the common case inline: a replay names who acts
 
     def _listed(self, actor: int) -> tuple[tuple[Action, ...], dict[str, Action]]:
+        """``actor``'s listed actions (and their lookup by key, filled on demand), listed once per state."""
         cache = self._cache
         if cache is None:
-            cache = {}
-            object.__setattr__(self, "_cache", cache)
-        if actor not in cache:
-            cache[actor] = (self._legal_actions(actor), {})
-        return cache[actor]
+            cache = self.__dict__["_cache"] = {}
+        listed = cache.get(actor)
+        if listed is None:
+            listed = cache[actor] = (self._legal_actions(actor), {})
+        return listed
 
     def legal_actions(self, actor: int | None = None) -> list[Action]:
         """The listed legal actions of ``actor`` (default: the single actor; none when over)."""
         actors = self.actors
         if not actors:
             return []
-        return list(self._listed(self._actor(actor, actors))[0])
+        who = actor if actor in actors else acting(actor, actors)
+        if self._cache is None:  # the common case, a state listed once: no second call
+            actions = self._legal_actions(who)
+            self.__dict__["_cache"] = {who: (actions, {})}
+            return list(actions)
+        return list(self._listed(who)[0])
 
     def is_legal(self, action: Action, actor: int | None = None) -> bool:
         """True when ``actor`` may play ``action`` now."""
@@ -235,16 +241,25 @@ class State(Viewing, ABC):
     def apply(self, action: Action, actor: int | None = None) -> Self:
         """The state after ``actor``'s ``action``; raises :class:`IllegalAction` if it is not legal."""
         actors = self.actors
-        who = self._actor(actor, actors)
-        played = self._resolve(action, who)
+        who = actor if actor in actors else acting(actor, actors)
+        played: Action | None = None
+        cache = self._cache
+        if cache is not None and who in cache and action.__class__ is not SubAction:
+            for listed in cache[who][0]:  # one of this state's own listed objects (a bot's or a page's
+                if listed is action:      # choice) is legal as it stands: no second check
+                    played = action
+                    break
         if played is None:
-            raise IllegalAction(self._why(action, who))
+            played = self._resolve(action, who)
+            if played is None:
+                raise IllegalAction(self._why(action, who))
         after = self._play(played, who)
         assert after is not self, "_play must return a new state"
-        floor = len(self.history) + 1 if self._irreversible(after) else self.undo_floor
         # ``after`` is brand new and not yet shared, so completing it in place is safe.
-        after.__dict__.update(history=self.history.plus(played), undo_floor=floor,
-                              movers=self.movers.plus(who if len(actors) > 1 else None))
+        fields = after.__dict__
+        fields["undo_floor"] = len(self.history) + 1 if self._irreversible(after) else self.undo_floor
+        fields["history"] = self.history.plus(played)
+        fields["movers"] = self.movers.plus(who if len(actors) > 1 else None)
         return after
 
     def _why(self, action: Action, actor: int) -> str:

@@ -189,14 +189,22 @@ def _earns(overflow: bool, matched: bool, rules: Rules) -> bool:
     return matched and extra_turn != "off" and (not overflow or overflow_extra)
 
 
-@lru_cache(maxsize=4096)
-def _sow_action(stack: int, buttons: str) -> Sow:
-    """Shared action objects: a position offers the same few moves again and again."""
-    return Sow(stack, buttons)
+class _Sows(dict[str, tuple[Sow, ...]]):
+    """Shared action objects: ``_SOWS[buttons][index]`` lifts the stack ``buttons`` at ``index`` (a position
+    offers the same few moves again and again; three buttons of each colour make a few thousand stacks)."""
+
+    def __missing__(self, buttons: str) -> tuple[Sow, ...]:
+        sows = self[buttons] = tuple(Sow(index, buttons) for index in range(len(BUTTONS)))
+        return sows
 
 
+_SOWS = _Sows()
+
+
+@lru_cache(maxsize=2048)
 def heights(stack: str) -> tuple[int, int]:
-    """The red and black sums of a final stack (heights 1 = bottom to 9 = top)."""
+    """The red and black sums of a final stack (heights 1 = bottom to 9 = top; remembered for the 1,680
+    final stacks)."""
     red = sum(h for h, b in enumerate(stack, 1) if b == "R")
     black = sum(h for h, b in enumerate(stack, 1) if b == "B")
     return red, black
@@ -248,6 +256,10 @@ class ButtonUpState(State):
         return _NOBODY if self.mover is None else _ONE_ACTOR[self.mover]
 
     @property
+    def is_over(self) -> bool:
+        return self.mover is None
+
+    @property
     def outcome(self) -> Outcome | None:
         target = self.options["target_score"]
         for player in (RED, BLACK):
@@ -272,9 +284,7 @@ class ButtonUpState(State):
     def _legal_actions(self, actor: int) -> tuple[Action, ...]:
         if self.choosing:
             return (ChooseStarter(RED), ChooseStarter(BLACK))
-        moves: tuple[Action, ...] = tuple(
-            [_sow_action(i, s) for i, s in enumerate(self.stacks) if "W" in s]
-        )
+        moves: tuple[Action, ...] = tuple([_SOWS[s][i] for i, s in enumerate(self.stacks) if "W" in s])
         if self.extra and self.options["extra_turn"] == "optional":
             moves += (EndTurn(),)
         return moves

@@ -28,6 +28,7 @@ hook                       needed    what it does                               
 ``_rule_broken``           optional  the rule of this game an action breaks, in words            all
 ``why_illegal``            optional  the refusal ``apply`` raises (into a sub-game for a         bb
                                      ``SubAction``; else ``_rule_broken``)
+``is_over``                optional  only to answer faster than "no actors" (the same answer)     bu
 ``_irreversible``          optional  undo may not step back over this (default: a random draw)   bm br bb fs ib
 ``apply``                  optional  only to refuse early in its own words, then the protocol's  br
 ``action_from_json``       optional  only to read a JSON action faster, then the protocol's      ib
@@ -209,18 +210,23 @@ class State(Viewing, ABC):
         """``actor``'s listed actions (made once per state) and their index by JSON key (filled on demand)."""
         cache = self._cache
         if cache is None:
-            cache = {}
-            object.__setattr__(self, "_cache", cache)
-        if actor not in cache:
-            cache[actor] = (self._legal_actions(actor), {})
-        return cache[actor]
+            cache = self.__dict__["_cache"] = {}
+        listed = cache.get(actor)
+        if listed is None:
+            listed = cache[actor] = (self._legal_actions(actor), {})
+        return listed
 
     def legal_actions(self, actor: int | None = None) -> list[Action]:
         """The listed legal actions of ``actor`` (default: the single actor; none when over)."""
         actors = self.actors
         if not actors:
             return []
-        return list(self._listing(self._actor(actor, actors))[0])
+        who = actor if actor in actors else acting(actor, actors)
+        if self._cache is None:  # the common case, a state listed once: no second call
+            actions = self._legal_actions(who)
+            self.__dict__["_cache"] = {who: (actions, {})}
+            return list(actions)
+        return list(self._listing(who)[0])
 
     def is_legal(self, action: Action, actor: int | None = None) -> bool:
         """True when ``actor`` may play ``action`` now."""
@@ -247,16 +253,25 @@ class State(Viewing, ABC):
     def apply(self, action: Action, actor: int | None = None) -> Self:
         """The state after ``actor``'s ``action``; raises :class:`IllegalAction` if it is not legal."""
         actors = self.actors
-        who = self._actor(actor, actors)
-        played = self._as_played(action, who)
+        who = actor if actor in actors else acting(actor, actors)
+        played: Action | None = None
+        cache = self._cache
+        if cache is not None and who in cache and action.__class__ is not SubAction:
+            for listed in cache[who][0]:  # one of this state's own listed objects (a bot's or a page's
+                if listed is action:      # choice) is legal as it stands: no second check
+                    played = action
+                    break
         if played is None:
-            raise IllegalAction(self.why_illegal(action, who))
+            played = self._as_played(action, who)
+            if played is None:
+                raise IllegalAction(self.why_illegal(action, who))
         after = self._next_state(played, who)
         assert after is not self, "_next_state must return a new state"
-        floor = len(self.history) + 1 if self._irreversible(after) else self.undo_floor
         # ``after`` is brand new and not yet shared, so completing it in place is safe.
-        after.__dict__.update(history=self.history.plus(played), undo_floor=floor,
-                              movers=self.movers.plus(who if len(actors) > 1 else None))
+        fields = after.__dict__
+        fields["undo_floor"] = len(self.history) + 1 if self._irreversible(after) else self.undo_floor
+        fields["history"] = self.history.plus(played)
+        fields["movers"] = self.movers.plus(who if len(actors) > 1 else None)
         return after
 
     def why_illegal(self, action: Action, actor: int) -> str:

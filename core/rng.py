@@ -19,6 +19,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_SPAN = 1 << 64
 
 
 def seed_stream(seed: int) -> int:
@@ -39,7 +40,7 @@ def below(stream: int, n: int) -> tuple[int, int]:
     """A uniform integer in ``0..n-1`` (unbiased, by rejection)."""
     if n <= 0:
         raise ValueError(f"below() needs n >= 1, got {n}")
-    limit = (1 << 64) - (1 << 64) % n
+    limit = _SPAN - _SPAN % n
     while True:
         stream, bits = next64(stream)
         if bits < limit:
@@ -53,10 +54,15 @@ def draw(stream: int, high: int, low: int = 1) -> tuple[int, int]:
 
 
 def shuffled(stream: int, items: Sequence[T]) -> tuple[int, tuple[T, ...]]:
-    """A Fisher-Yates shuffle of ``items``."""
+    """A Fisher-Yates shuffle of ``items`` (each swap draws as :func:`below`, inlined: games deal on
+    every playout's path)."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
-        stream, j = below(stream, i + 1)
+        limit = _SPAN - _SPAN % (i + 1)
+        bits = limit
+        while bits >= limit:
+            stream, bits = next64(stream)
+        j = bits % (i + 1)
         out[i], out[j] = out[j], out[i]
     return stream, tuple(out)
 

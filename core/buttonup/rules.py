@@ -132,6 +132,16 @@ def sow(stacks: tuple[str, ...], index: int, white_match_counts: bool = True) ->
     Each of the next stacks gets one button; on an overflow (more buttons than
     other stacks) the last stack gets the rest as one block, order unchanged.
     """
+    circle, overflow, matched = sown(stacks, index, white_match_counts)
+    n, reach = len(stacks), min(len(stacks[index]), len(stacks) - 1)
+    # the targets follow the lifted stack round the circle; once it is gone, those after it move down one
+    before_end = min(reach, n - 1 - index)
+    landed = (*range(index, index + before_end), *range(reach - before_end))
+    return Sowing(circle, landed, overflow, matched)
+
+
+def sown(stacks: tuple[str, ...], index: int, white_match_counts: bool) -> tuple[tuple[str, ...], bool, bool]:
+    """What a move needs of :func:`sow`: the circle after it, whether it overflowed and whether it matched."""
     lifted = stacks[index]
     n = len(stacks)
     size = len(lifted)
@@ -146,11 +156,7 @@ def sow(stacks: tuple[str, ...], index: int, white_match_counts: bool = True) ->
     last = lifted[reach - 1]
     new[target] += lifted[reach - 1:]
     del new[index]
-    matched = last == landed_on and (white_match_counts or last != "W")
-    # the targets follow the lifted stack round the circle; once it is gone, those after it move down one
-    before_end = min(reach, n - 1 - index)
-    landed = (*range(index, index + before_end), *range(reach - before_end))
-    return Sowing(tuple(new), landed, size > reach, matched)
+    return tuple(new), size > reach, last == landed_on and (white_match_counts or last != "W")
 
 
 Rules = tuple[str, bool, bool]
@@ -175,18 +181,30 @@ _RULES: dict[int, tuple[Mapping[str, object], Rules]] = {}
 
 def earns_turn(result: Sowing, rules: Rules) -> bool:
     """True when a sowing gives its mover another move (BU-01, BU-02, BU-03)."""
+    return _earns(result.overflow, result.matched, rules)
+
+
+def _earns(overflow: bool, matched: bool, rules: Rules) -> bool:
     extra_turn, _, overflow_extra = rules
-    return result.matched and extra_turn != "off" and (not result.overflow or overflow_extra)
+    return matched and extra_turn != "off" and (not overflow or overflow_extra)
 
 
-@lru_cache(maxsize=4096)
-def _sow_action(stack: int, buttons: str) -> Sow:
-    """Shared action objects: a position offers the same few moves again and again."""
-    return Sow(stack, buttons)
+class _Sows(dict[str, tuple[Sow, ...]]):
+    """Shared action objects: ``_SOWS[buttons][index]`` lifts the stack ``buttons`` at ``index`` (a position
+    offers the same few moves again and again; three buttons of each colour make a few thousand stacks)."""
+
+    def __missing__(self, buttons: str) -> tuple[Sow, ...]:
+        sows = self[buttons] = tuple(Sow(index, buttons) for index in range(len(BUTTONS)))
+        return sows
 
 
+_SOWS = _Sows()
+
+
+@lru_cache(maxsize=2048)
 def heights(stack: str) -> tuple[int, int]:
-    """The red and black sums of a final stack (heights 1 = bottom to 9 = top)."""
+    """The red and black sums of a final stack (heights 1 = bottom to 9 = top; remembered for the 1,680
+    final stacks)."""
     red = sum(h for h, b in enumerate(stack, 1) if b == "R")
     black = sum(h for h, b in enumerate(stack, 1) if b == "B")
     return red, black
@@ -238,6 +256,10 @@ class ButtonUpState(State):
         return _NOBODY if self.mover is None else _ONE_ACTOR[self.mover]
 
     @property
+    def is_over(self) -> bool:
+        return self.mover is None
+
+    @property
     def outcome(self) -> Outcome | None:
         target = self.options["target_score"]
         for player in (RED, BLACK):
@@ -262,9 +284,7 @@ class ButtonUpState(State):
     def _legal_actions(self, actor: int) -> tuple[Action, ...]:
         if self.choosing:
             return (ChooseStarter(RED), ChooseStarter(BLACK))
-        moves: tuple[Action, ...] = tuple(
-            [_sow_action(i, s) for i, s in enumerate(self.stacks) if "W" in s]
-        )
+        moves: tuple[Action, ...] = tuple([_SOWS[s][i] for i, s in enumerate(self.stacks) if "W" in s])
         if self.extra and self.options["extra_turn"] == "optional":
             moves += (EndTurn(),)
         return moves
@@ -284,12 +304,11 @@ class ButtonUpState(State):
         if isinstance(action, Sow):
             assert self.mover is not None
             rules = rules_of(self.options)
-            result = sow(self.stacks, action.stack, rules[1])
-            if len(result.stacks) == 1:
-                return self._end_round(result.stacks[0])
-            earns = earns_turn(result, rules)
-            mover = self.mover if earns else 1 - self.mover
-            return self._with(stacks=result.stacks, mover=mover, extra=earns)
+            circle, overflow, matched = sown(self.stacks, action.stack, rules[1])
+            if len(circle) == 1:
+                return self._end_round(circle[0])
+            earns = _earns(overflow, matched, rules)
+            return self._with(stacks=circle, mover=self.mover if earns else 1 - self.mover, extra=earns)
         if isinstance(action, ChooseStarter):
             return self._with(mover=action.player, starter=action.player, choosing=False)
         assert isinstance(action, EndTurn) and self.mover is not None
@@ -299,16 +318,14 @@ class ButtonUpState(State):
         assert self.starter is not None
         done = RoundResult(final, heights(final), self.starter)
         gain = done.gain
-        after = self._with(
-            stacks=(final,), rounds=(*self.rounds, done), extra=False,
-            points=(self.points[0] + gain[0], self.points[1] + gain[1]), mover=None,
-        )
-        if after.winner is not None:
-            return after
+        points = (self.points[0] + gain[0], self.points[1] + gain[1])
+        rounds = (*self.rounds, done)
+        if max(points) >= self.options["target_score"]:
+            return self._with(stacks=(final,), rounds=rounds, extra=False, points=points, mover=None)
         stream, circle = rng.shuffled(self.rng, BUTTONS)
-        starter, chooser = _next_starter(after.points, done, self.options["next_round_starter"])
-        return after._with(
-            rng=stream, stacks=tuple(circle), starter=starter,
+        starter, chooser = _next_starter(points, done, self.options["next_round_starter"])
+        return self._with(
+            rng=stream, stacks=circle, rounds=rounds, extra=False, points=points, starter=starter,
             mover=chooser if starter is None else starter, choosing=starter is None,
         )
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import core
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks import minimal_buttonup_game, random_game  # noqa: E402  (the shared minimal model)
+from benchmarks import MIN_RATIOS, minimal_buttonup_game, random_game  # noqa: E402  (the shared minimal model)
 
-TARGET = 0.35
+TARGET = MIN_RATIOS["button-up"]
 GAMES = 200
 
 

@@ -80,6 +80,22 @@ def test_contributed_bench_rows_are_measured_and_errors_fail_the_report(tmp_path
     assert benchmarks.report({"runtime": "CPython", "games": {"g": row}})[1] is False
 
 
+def test_engine_over_minimal_is_judged_against_each_games_own_minimum() -> None:
+    benchmarks = benchmarks_module()
+
+    def judged(name: str, ratio: float) -> tuple[str, bool]:
+        row = {"title": name, "bots": {}, "engine": {"moves_per_s": ratio * 1000, "games_per_s": 1.0},
+               "minimal": {"moves_per_s": 1000.0, "games_per_s": 1.0}}
+        return benchmarks.report({"runtime": "CPython", "games": {name: row}})
+
+    assert benchmarks.MIN_RATIOS["button-up"] == 0.35
+    text, ok = judged("button-up", 0.30)
+    assert not ok and "engine/minimal (>= 35%)" in text and "30% FAIL" in text
+    assert judged("button-up", 0.36)[1]
+    text, ok = judged("button-men", 0.30)
+    assert ok and "engine/minimal (>= 20%)" in text and "30% PASS" in text
+
+
 def test_every_game_bench_file_is_named_after_its_core_package() -> None:
     import core
 

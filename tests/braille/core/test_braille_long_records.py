@@ -1,7 +1,8 @@
 """Long records replay in linear time: passes and typed rolls are checked without listing.
 
 A match of only passes (``must_attack`` off) draws every round, so ``round_cap`` rounds make
-a record of about twice as many actions; ``build.py bench`` times one of 20,000 actions.
+a record of about twice as many actions.  The longest record the limits allow (``bm_long``) is
+checked at the variant's cap; ``build.py bench`` opens it as a page does.
 """
 
 from collections.abc import Callable

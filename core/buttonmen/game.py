@@ -104,6 +104,9 @@ class ButtonMen(Game):
     Mighty/Weak, Trip reach against resized Maximum dice, wildcards score as 16 sides; records of
     earlier versions may not replay."""
     options = OPTIONS
+    max_record_actions = 3_000
+    """A passing match rolls every die again each second action (up to 22 dice of 99 sides): the longest
+    record then opens in about 2 s on a page (replayed and rebuilt; README limits, ``build.py bench``)."""
     search = {"iterations": 60, "playout_depth": 12}
     bot_levels = {"lookahead": BotLevel("Careful: weighs the best answer to each attack",
                                         lambda game, seed: LookaheadBot(game, seed, samples=16, width=8,

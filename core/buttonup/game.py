@@ -18,6 +18,9 @@ class ButtonUp(Game):
     title = "Button Up!"
     rules_version = "1"
     options = OPTIONS
+    max_record_actions = 20_000
+    """Rounds that score nothing may follow each other without end: the longest record allowed (2,500 such
+    rounds) opens in about 2 s on a page (replayed and rebuilt; README limits, ``build.py bench``)."""
     search = {"iterations": 200}
     """Keeps the default bot's move well under half a second in the browser."""
 

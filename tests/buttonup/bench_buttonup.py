@@ -13,8 +13,10 @@ from pathlib import Path
 
 import core
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).resolve().parent / "core")]
 from benchmarks import MIN_RATIOS, minimal_buttonup_game, random_game  # noqa: E402  (the shared minimal model)
+from bu_long import longest_record  # noqa: E402  (the tests' helper, beside this file)
+from long_records import open_longest  # noqa: E402
 
 TARGET = MIN_RATIOS["button-up"]
 GAMES = 200
@@ -36,4 +38,7 @@ def engine_over_minimal() -> str:
     return f"{ratio:.0%} {'PASS' if ratio >= TARGET else 'FAIL'} (>= {TARGET:.0%})"
 
 
-ROWS: dict[str, Callable[[], str]] = {"engine/minimal side by side (CPU time)": engine_over_minimal}
+ROWS: dict[str, Callable[[], str]] = {
+    "engine/minimal side by side (CPU time)": engine_over_minimal,
+    "open the longest record": lambda: open_longest(longest_record()),
+}

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import sys
 import time
-import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-import core
 from core import rng
 from core.fairsquare import GAME, FairSquareState, simulate
 from core.fairsquare.bots import LEVELS
@@ -21,8 +19,9 @@ from core.fairsquare.pieces import piece_set
 from core.fairsquare.placement import random_placement
 from core.fairsquare.trace import Piece
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "core"))
+sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).resolve().parent / "core")]
 from fs_helpers import longest_record  # noqa: E402  (the tests' helper, beside this file)
+from long_records import open_longest  # noqa: E402
 
 BOARDS = 100
 
@@ -75,37 +74,12 @@ def bot_time(level: str) -> Callable[[], str]:
     return measure
 
 
-def open_longest_record() -> str:
-    """Open the longest record the limits allow as a page does: replay it, then rebuild and keep
-    every state (for undo and the history slider); CPU time, then peak memory in a second run."""
-
-    def open_it() -> list[core.State]:
-        final = core.replay(record)
-        states = [final.game.new(seed=final.seed, **final.options)]
-        for action, mover in zip(final.history, final.movers, strict=True):
-            states.append(states[-1].apply(action, mover))
-        return states
-
-    record = longest_record()
-    start = time.process_time()
-    open_it()
-    spent = time.process_time() - start
-    tracemalloc.start()
-    try:
-        open_it()
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    return (f"{spent:.2f} s CPU, {peak / 2**20:.0f} MB peak for {len(record['actions']):,} actions "
-            f"(target <= 5 s, <= 600 MB)")
-
-
 ROWS: dict[str, Callable[[], str]] = {
     **{f"round {r} board, 15 turns{' with trace' if record else ''}": round_time(r, record)
        for r in (1, 2, 3) for record in (False, True)},
     "greedy bot placement": bot_time("greedy"),
     "thorough bot placement": bot_time("thorough"),
-    "open the longest record": open_longest_record,
+    "open the longest record": lambda: open_longest(longest_record()),
 }
 
 

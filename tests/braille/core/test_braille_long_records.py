@@ -1,7 +1,8 @@
 """Long records replay in linear time: passes and typed rolls are checked without listing.
 
 A match of only passes (``must_attack`` off) draws every round, so ``round_cap`` rounds make
-a record of about twice as many actions; ``build.py bench`` times one of 20,000 actions.
+a record of about twice as many actions.  The longest record the limits allow (``bm_long``) is
+checked at the variant's cap; ``build.py bench`` opens it as a page does.
 """
 
 from collections.abc import Callable
@@ -13,6 +14,8 @@ from core import rng
 from core.braille.state import BrailleState
 from core.buttonmen.actions import Pass, Roll
 from core.buttonmen.state import ButtonMenState
+from tests.buttonmen.core.bm_long import longest_record
+from tests.long_records import check_at_the_cap
 
 BRAILLE = core.get_game("button-man-braille")
 ENGINE = core.get_game("button-men")
@@ -56,3 +59,7 @@ def test_passes_and_typed_rolls_are_admitted_exactly_when_listed(game: core.Game
             stream, action = rng.choice(stream, listed)
             state = state.apply(action, actor)
     assert admitted > 500 and refused > 5_000
+
+
+def test_the_longest_record_the_limits_allow_is_at_the_cap_and_one_action_more_is_refused() -> None:
+    check_at_the_cap(longest_record("button-man-braille"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.imperio.conformance import position
+from core.imperio.game import GAME
 from core.imperio.state import ImperioState
 
 FILES = "abcdefghi"
@@ -25,3 +26,11 @@ def at(pieces: dict[str, str], spares: bool = True, **scenario: Any) -> ImperioS
 def seeded(state: ImperioState) -> ImperioState:
     """The same position with dice from the seeded stream."""
     return state._with(options=state.options.__class__({**state.options, "dice_source": "seeded"}))
+
+
+def ends_record(count: int) -> dict[str, Any]:
+    """A record of roles and then ``count - 1`` turns ended at once, with no turn limit (at the cap
+    :attr:`GAME.max_record_actions`: the longest record the limits allow)."""
+    return {"game": GAME.name, "rules_version": GAME.rules_version,
+            "options": {"setup": "default_armies", "turn_limit": 0}, "seed": 4,
+            "actions": [{"do": "role", "role": "attacker"}] + [{"do": "end"}] * (count - 1)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ib_helpers import ends_record
 from test_ib_refusals import _candidates
 
 import core.imperio as ib
@@ -13,13 +14,6 @@ from core.imperio.state import ImperioState
 from core.protocol import InputError, State
 
 CAP = ib.GAME.max_record_actions
-
-
-def ends_record(count: int) -> dict[str, object]:
-    """A record of roles and then ``count - 1`` turns ended at once, with no turn limit."""
-    return {"game": ib.GAME.name, "rules_version": ib.GAME.rules_version,
-            "options": {"setup": "default_armies", "turn_limit": 0}, "seed": 4,
-            "actions": [{"do": "role", "role": "attacker"}] + [{"do": "end"}] * (count - 1)}
 
 
 def test_the_longest_record_allowed_opens_and_one_more_is_refused_by_name() -> None:

@@ -64,12 +64,7 @@ class Draw:
         if self.choices:
             stream, choice = rng.choice(stream, self.choices)
             return stream, choice, ()
-        faces = []
-        for half in self.halves:
-            if half > 0:
-                stream, v = rng.draw(stream, half)
-                faces.append(v)
-        return stream, sum(faces), tuple(faces)
+        return roll_halves(stream, self.halves)
 
     def values(self) -> tuple[int, ...]:
         """Every possible result, ascending."""
@@ -77,6 +72,16 @@ class Draw:
             return tuple(sorted(set(self.choices)))
         low = sum(1 for h in self.halves if h > 0)
         return tuple(range(low, sum(self.halves) + 1))
+
+
+def roll_halves(stream: int, halves: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
+    """``(stream, sum, faces)``: each non-zero half rolled from the stream, in order."""
+    faces = []
+    for half in halves:
+        if half > 0:
+            stream, v = rng.draw(stream, half)
+            faces.append(v)
+    return stream, sum(faces), tuple(faces)
 
 
 Gen = Generator[Draw, int, Any]
@@ -125,6 +130,9 @@ class WorkingCopy:
         self.slow = (SLOW_BUTTON in specials[0], SLOW_BUTTON in specials[1])
         self.faces: tuple[int, ...] = ()
         """The half results of the last twin roll, set by the driver when it rolled them itself."""
+        self.stream: int | None = None
+        """The random stream when every draw comes from it (no dice typed by hand): die rolls are
+        then taken from it directly, without a :class:`Draw` request (the same draws in the same order)."""
 
     def changes(self) -> dict[str, Any]:
         """The position fields, frozen again."""
@@ -164,7 +172,10 @@ class WorkingCopy:
             rest.remove(card)
             self.decks[p] = tuple(rest)
             return card
-        value: int = yield Draw(p, i, f"{self.name(p)}'s {die.notation}", halves=die.halves)
+        if self.stream is not None:
+            self.stream, value, self.faces = roll_halves(self.stream, die.halves)
+        else:
+            value = yield Draw(p, i, f"{self.name(p)}'s {die.notation}", halves=die.halves)
         if not (len(die.halves) == len(self.faces) == 2 and sum(self.faces) == value):
             self.faces = ()
         return value

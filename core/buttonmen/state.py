@@ -365,7 +365,8 @@ class ButtonMenState(State, Position):
         flow = Flow(base, base.options, base.buttons, base.specials)
         gen = flow.play(action)
         manual = base.options["dice_source"] == "manual"
-        stream = base.rng
+        if not manual:
+            flow.stream = base.rng
         used = 0
         try:
             request = next(gen)
@@ -377,12 +378,13 @@ class ButtonMenState(State, Position):
                     return base._with(**{**flow.changes(), "phase": Phase.ROLL},  # type: ignore[return-value]
                                       pending=action, rolled=known, awaiting=request, resume=base)
                 else:
-                    stream, value, flow.faces = request.sample(stream)
+                    assert flow.stream is not None
+                    flow.stream, value, flow.faces = request.sample(flow.stream)
                 request = gen.send(value)
         except StopIteration:
             pass
-        return base._with(rng=stream, pending=None, rolled=(), awaiting=None,  # type: ignore[return-value]
-                          resume=None, **flow.changes())
+        return base._with(rng=base.rng if manual else flow.stream, pending=None,  # type: ignore[return-value]
+                          rolled=(), awaiting=None, resume=None, **flow.changes())
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """The typed result of the pending draw with its probability (a twin die's sum is not uniform)."""

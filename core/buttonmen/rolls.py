@@ -130,13 +130,17 @@ class WorkingCopy:
         self.slow = (SLOW_BUTTON in specials[0], SLOW_BUTTON in specials[1])
         self.faces: tuple[int, ...] = ()
         """The half results of the last twin roll, set by the driver when it rolled them itself."""
+        self.logging = True
+        """False for a bot's imagined position: its steps write no log lines (nobody reads them)."""
         self.stream: int | None = None
         """The random stream when every draw comes from it (no dice typed by hand): die rolls are
         then taken from it directly, without a :class:`Draw` request (the same draws in the same order)."""
 
     def changes(self) -> dict[str, Any]:
-        """The position fields, frozen again."""
+        """The position fields, frozen again (without log lines when not :attr:`logging`)."""
         work, old = self.__dict__, self.position.__dict__
+        if not self.logging:
+            self.log.clear()
         return {name: work[name] if freeze is None else freeze(work[name], old[name])
                 for name, _, freeze in WORK_FIELDS}
 

@@ -6,7 +6,7 @@ from typed :class:`~core.buttonmen.actions.Roll` actions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Self
 
@@ -63,6 +63,9 @@ class ButtonMenState(State, Position):
     awaiting: Draw | None = None
     resume: ButtonMenState | None = None
     """Manual dice: the state before ``pending``, from which it is re-run with the rolls."""
+    imagined: bool = field(default=False, compare=False)
+    """A bot's imagined position (:meth:`_imagine`) and what follows it: no log lines are written
+    (a search never reads them; a record of a real match replays them all)."""
 
     # --- protocol ----------------------------------------------------------------------
 
@@ -363,6 +366,7 @@ class ButtonMenState(State, Position):
     def _drive(self, base: ButtonMenState, action: Action, known: tuple[int, ...]) -> Self:
         """Run the action's generator, answering draws from ``known`` then the stream."""
         flow = Flow(base, base.options, base.buttons, base.specials)
+        flow.logging = not base.imagined
         gen = flow.play(action)
         manual = base.options["dice_source"] == "manual"
         if not manual:
@@ -419,7 +423,7 @@ class ButtonMenState(State, Position):
     def _imagine(self, viewer: int, stream: int) -> Self:
         """Reseed the dice and sample the opponent's secret pending choices."""
         other = 1 - viewer
-        state = self._with(rng=stream)
+        state = self._with(rng=stream, imagined=True)
         if self.phase in SECRET_PHASES and self.fresh[other]:
             chosen = dict(self.chosen[other])
             specs = parse_recipe(self.recipes[other])

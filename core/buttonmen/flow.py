@@ -32,7 +32,7 @@ from core.protocol import Action, IllegalAction
 
 def score2(dice: Sequence[Die], captured: Sequence[Die]) -> int:
     """A player's doubled round score."""
-    return sum(kept_score2(d) for d in dice) + sum(captured_score2(d) for d in captured)
+    return sum(map(kept_score2, dice)) + sum(map(captured_score2, captured))
 
 
 class Flow(WorkingCopy):
@@ -135,8 +135,12 @@ class Flow(WorkingCopy):
     def roll_all(self) -> Gen:
         while True:
             for p in (0, 1):
-                for i, die in enumerate(self.dice[p]):
-                    self.dice[p][i] = yield from self.opening_roll(p, i, die)
+                dice = self.dice[p]
+                for i, die in enumerate(dice):
+                    if self.rolls_from_stream(die):     # the common case without a generator
+                        dice[i] = die.rolled(self.stream_value(die), self.faces)
+                    else:
+                        dice[i] = yield from self.opening_roll(p, i, die)
             if self.logging:
                 values = ["; ".join(d.label for d in self.dice[p]) for p in (0, 1)]
                 self.log.append(f"Opening roll: {self.name(0)} [{values[0]}], {self.name(1)} [{values[1]}].")

@@ -161,8 +161,28 @@ class WorkingCopy:
 
     # --- dice rolls ------------------------------------------------------------------
 
+    def rolls_from_stream(self, die: Die) -> bool:
+        """True when ``die``'s value is drawn straight from the stream (:meth:`stream_value`)."""
+        return self.stream is not None and not die.wildcard
+
+    def stream_value(self, die: Die) -> int:
+        """The new value of a die that :meth:`rolls_from_stream` (no generator, no :class:`Draw`)."""
+        self.faces = ()
+        skills = die.skills
+        if MAXIMUM in skills or WARRIOR in skills:
+            return die.size
+        if die.size == 0:
+            return 0
+        assert self.stream is not None
+        self.stream, value, faces = roll_halves(self.stream, die.halves)
+        if len(die.halves) == len(faces) == 2:
+            self.faces = faces
+        return value
+
     def _draw_value(self, p: int, i: int, die: Die) -> Gen:
         """The die's new value; :attr:`faces` holds a twin's two half results when the stream rolled them."""
+        if self.rolls_from_stream(die):
+            return self.stream_value(die)
         self.faces = ()
         skills = die.skills
         if MAXIMUM in skills or WARRIOR in skills:
@@ -176,10 +196,7 @@ class WorkingCopy:
             rest.remove(card)
             self.decks[p] = tuple(rest)
             return card
-        if self.stream is not None:
-            self.stream, value, self.faces = roll_halves(self.stream, die.halves)
-        else:
-            value = yield Draw(p, i, f"{self.name(p)}'s {die.notation}", halves=die.halves)
+        value = yield Draw(p, i, f"{self.name(p)}'s {die.notation}", halves=die.halves)
         if not (len(die.halves) == len(self.faces) == 2 and sum(self.faces) == value):
             self.faces = ()
         return value

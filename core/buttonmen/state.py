@@ -41,6 +41,10 @@ from core.protocol import CHANCE, Action, Options, Outcome, Secret, State
 
 LISTS_NO_PASS = (Phase.AUXILIARY, Phase.RESERVE, Phase.SWING, Phase.REACT)
 """Phases whose listed actions never include a pass (:meth:`ButtonMenState._legal_actions`)."""
+ACTING = (frozenset((0,)), frozenset((1,)))
+"""The actors while player 0 or player 1 is to move (built once: every legal check asks)."""
+TYPED_DICE = frozenset((CHANCE,))
+NOBODY: frozenset[int] = frozenset()
 FOCUS_LIST_LIMIT = 64
 """At most this many Focus reactions are listed (those keeping the dice highest); any other
 valid one is still accepted."""
@@ -72,8 +76,8 @@ class ButtonMenState(State, Position):
     @property
     def actors(self) -> frozenset[int]:
         if self.awaiting is not None:
-            return frozenset((CHANCE,))
-        return frozenset() if self.mover is None else frozenset((self.mover,))
+            return TYPED_DICE
+        return NOBODY if self.mover is None else ACTING[self.mover]
 
     @property
     def roller(self) -> int | None:

@@ -168,11 +168,9 @@ class WorkingCopy:
     def stream_value(self, die: Die) -> int:
         """The new value of a die that :meth:`rolls_from_stream` (no generator, no :class:`Draw`)."""
         self.faces = ()
-        skills = die.skills
-        if MAXIMUM in skills or WARRIOR in skills:
-            return die.size
-        if die.size == 0:
-            return 0
+        fixed = fixed_value(die)
+        if fixed is not None:
+            return fixed
         assert self.stream is not None
         self.stream, value, faces = roll_halves(self.stream, die.halves)
         if len(die.halves) == len(faces) == 2:
@@ -184,11 +182,9 @@ class WorkingCopy:
         if self.rolls_from_stream(die):
             return self.stream_value(die)
         self.faces = ()
-        skills = die.skills
-        if MAXIMUM in skills or WARRIOR in skills:
-            return die.size
-        if die.size == 0:
-            return 0
+        fixed = fixed_value(die)
+        if fixed is not None:
+            return fixed
         if die.wildcard:
             deck = self.decks[p] or DECK
             card: int = yield Draw(p, i, f"{self.name(p)}'s wildcard {die.notation}", choices=deck)
@@ -245,6 +241,13 @@ class WorkingCopy:
             self.odd_time_and_space.add(die.uid)
         return Die(die.skills, die.halves, value, die.letters, die.options, die.wildcard, die.uid,
                    die.owner, die.dizzy, self.faces)
+
+
+def fixed_value(die: Die) -> int | None:
+    """The value a die shows without rolling (a Maximum or Warrior die its size, a zero-sided die 0), else None."""
+    if MAXIMUM in die.skills or WARRIOR in die.skills:
+        return die.size
+    return 0 if die.size == 0 else None
 
 
 def needed_choices(specs: tuple[DieSpec, ...], chosen: dict[str, int]) -> list[str]:

@@ -26,7 +26,7 @@ from core.buttonmen.actions import (
     Surrender,
 )
 from core.buttonmen.attacks import (
-    Context, attack_types, enumerate_attacks, fire_problem, needs_warrior, target_set_ok, team_skill_attacks,
+    Context, attack_types, fire_problem, listed_attacks, needs_warrior, target_set_ok, team_skill_attacks,
     turbo_dice,
 )
 from core.buttonmen.dice import Die
@@ -193,7 +193,7 @@ class ButtonMenState(State, Position):
         if self.phase == Phase.REACT:
             return self._reactions(p)
         mine = self.dice[p]
-        found = enumerate_attacks(mine, self.dice[1 - p], self.context_for(p), labelled=True)
+        found = listed_attacks(mine, self.dice[1 - p], self.context_for(p))
         attacks: list[Action] = list(found)
         if all(needs_warrior(a, mine) for a in found) or not self.options["must_attack"]:
             attacks.append(Pass())

@@ -18,7 +18,7 @@ from typing import Any
 from core import rng
 from core.buttonmen.attacks import Context
 from core.buttonmen.dice import Die, ladder_step, mad_sizes, mood_sizes
-from core.buttonmen.position import WORK_FIELDS, Phase, Position, RoundResult
+from core.buttonmen.position import WORK_FIELDS, Freeze, Phase, Position, RoundResult, Thaw
 from core.buttonmen.recipe import (
     AUXILIARY, KONSTANT, MAD, MAXIMUM, MIGHTY, MOOD, RESERVE, TIME_AND_SPACE, TURBO, VALUE, WARRIOR, WEAK, DieSpec,
     parse_recipe,
@@ -85,11 +85,19 @@ def roll_halves(stream: int, halves: tuple[int, ...]) -> tuple[int, int, tuple[i
 
 
 Gen = Generator[Draw, int, Any]
+SCALAR_FIELDS = tuple(name for name, thaw, _ in WORK_FIELDS if thaw is None)
+"""Position fields copied as they are into every working copy."""
+CONTAINER_FIELDS: dict[str, tuple[Thaw, Freeze]] = {
+    name: (thaw, freeze) for name, thaw, freeze in WORK_FIELDS if thaw is not None and freeze is not None}
+"""Position fields thawed into lists when a step first reads them, and frozen again if it did."""
 
 
 class WorkingCopy:
     """A mutable working copy of a match position (the fields of :class:`Position`, containers as lists),
-    with the dice rolls every step makes; :class:`~core.buttonmen.flow.Flow` adds the steps."""
+    with the dice rolls every step makes; :class:`~core.buttonmen.flow.Flow` adds the steps.
+
+    A container field is thawed when a step first reads it (:meth:`__getattr__`); most steps touch
+    few of them, and :meth:`changes` freezes only those."""
 
     recipes: list[str]
     dice: list[list[Die]]
@@ -119,8 +127,8 @@ class WorkingCopy:
                  specials: tuple[frozenset[str], frozenset[str]]) -> None:
         self.position, self.opt, self.buttons, self.specials = position, options, buttons, specials
         source, work = position.__dict__, self.__dict__
-        for name, thaw, _ in WORK_FIELDS:
-            work[name] = source[name] if thaw is None else thaw(source[name])
+        for name in SCALAR_FIELDS:
+            work[name] = source[name]
         self.start_pending = False
         """Set when every choice is made: the driver starts the round (no nesting across rounds)."""
         self.odd_time_and_space: set[int] = set()
@@ -139,10 +147,21 @@ class WorkingCopy:
     def changes(self) -> dict[str, Any]:
         """The position fields, frozen again (without log lines when not :attr:`logging`)."""
         work, old = self.__dict__, self.position.__dict__
-        if not self.logging:
+        if not self.logging and "log" in work:
             self.log.clear()
-        return {name: work[name] if freeze is None else freeze(work[name], old[name])
-                for name, _, freeze in WORK_FIELDS}
+        frozen = {name: work[name] for name in SCALAR_FIELDS}
+        for name, (_, freeze) in CONTAINER_FIELDS.items():
+            if name in work:
+                frozen[name] = freeze(work[name], old[name])
+        return frozen
+
+    def __getattr__(self, name: str) -> Any:
+        """A container field not read yet: thawed from the position now."""
+        if name not in CONTAINER_FIELDS:
+            raise AttributeError(name)
+        thaw, _ = CONTAINER_FIELDS[name]
+        value = self.__dict__[name] = thaw(self.position.__dict__[name])
+        return value
 
     # --- helpers ---------------------------------------------------------------------
 

@@ -48,7 +48,7 @@ class Die:
         """Lowest face: 1 per non-zero half (0 for a zero-sided die, 2 for a twin)."""
         return sum(1 for h in self.halves if h > 0)
 
-    @property
+    @cached_property
     def scored_size(self) -> int:
         """The size it scores with: its size, 16 for a wildcard."""
         return WILDCARD_SCORE_SIZE if self.wildcard else self.size
@@ -165,7 +165,7 @@ def _notation(skills: str, halves: tuple[int, ...], letters: tuple[str, ...], op
     return f"{pre}({inner}){post}"
 
 
-SIZE_FACTS = ("size", "min", "recipe", "notation")
+SIZE_FACTS = ("size", "min", "scored_size", "recipe", "notation")
 """The cached facts of a die that do not depend on its value."""
 
 

@@ -96,11 +96,14 @@ class GreedyBot:
 
     def choose(self, state: State, actor: int | None = None) -> Action:
         player = seat(state, actor)
+        legal = choices(state, player)
+        if len(legal) == 1:     # nothing to weigh
+            return legal[0]
         stream, noise = rng.next64(_stream(self.seed, state))
         seen = state.determinize(player, noise)
         best: list[Action] = []
         best_value = -math.inf
-        for action in choices(state, player):
+        for action in legal:
             value = self.game.evaluate(seen.apply(action, player), player)
             if value > best_value + 1e-12:
                 best, best_value = [action], value

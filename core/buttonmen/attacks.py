@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, product
 from math import prod
 
@@ -248,6 +249,13 @@ def target_set_ok(mine: Sequence[Die], theirs: Sequence[Die], a: Attack) -> bool
     d = mine[a.attackers[0]]
     return letter in d.skills and _free(d) and not any(_untouchable(theirs[j]) for j in a.targets) \
         and sum(theirs[j].value for j in a.targets) == d.value
+
+
+@lru_cache(maxsize=512)
+def listed_attacks(mine: tuple[Die, ...], theirs: tuple[Die, ...], ctx: Context) -> tuple[Attack, ...]:
+    """:func:`enumerate_attacks`, labelled, worked out once per position: a bot lists the same dice
+    again on every position it imagines from the one it is given (a pure function of the dice)."""
+    return tuple(enumerate_attacks(mine, theirs, ctx, labelled=True))
 
 
 def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context, *,

@@ -48,7 +48,7 @@ class Die:
         """Lowest face: 1 per non-zero half (0 for a zero-sided die, 2 for a twin)."""
         return sum(1 for h in self.halves if h > 0)
 
-    @property
+    @cached_property
     def scored_size(self) -> int:
         """The size it scores with: its size, 16 for a wildcard."""
         return WILDCARD_SCORE_SIZE if self.wildcard else self.size
@@ -98,21 +98,24 @@ class Die:
 
     def rolled(self, value: int, faces: tuple[int, ...]) -> Die:
         """A copy showing a freshly rolled ``value`` (not dizzy), with a twin's ``faces``."""
-        return self._copy(value=value, dizzy=False, faces=faces)
+        copy, facts = self._copy()
+        facts["value"], facts["dizzy"], facts["faces"] = value, False, faces
+        return copy
 
     def placed(self, uid: int, owner: int) -> Die:
         """A copy put in play as die ``uid`` of player ``owner``."""
-        return self._copy(uid=uid, owner=owner)
+        copy, facts = self._copy()
+        facts["uid"], facts["owner"] = uid, owner
+        return copy
 
-    def _copy(self, **changes: object) -> Die:
-        """A copy with new ``value``, ``dizzy``, ``faces``, ``uid`` or ``owner``: the size facts already
+    def _copy(self) -> tuple[Die, dict[str, object]]:
+        """A copy and its fields to change (value, dizzy, faces, uid, owner): the size facts already
         worked out for this die (size, notation) carry over; only its label depends on the value."""
         copy = object.__new__(Die)
         facts = copy.__dict__
         facts.update(self.__dict__)
         facts.pop("label", None)
-        facts.update(changes)
-        return copy
+        return copy, facts
 
     def resized(self, halves: tuple[int, ...]) -> Die:
         """A copy with new half sizes."""
@@ -162,7 +165,7 @@ def _notation(skills: str, halves: tuple[int, ...], letters: tuple[str, ...], op
     return f"{pre}({inner}){post}"
 
 
-SIZE_FACTS = ("size", "min", "recipe", "notation")
+SIZE_FACTS = ("size", "min", "scored_size", "recipe", "notation")
 """The cached facts of a die that do not depend on its value."""
 
 

@@ -32,7 +32,7 @@ from core.protocol import Action, IllegalAction
 
 def score2(dice: Sequence[Die], captured: Sequence[Die]) -> int:
     """A player's doubled round score."""
-    return sum(kept_score2(d) for d in dice) + sum(captured_score2(d) for d in captured)
+    return sum(map(kept_score2, dice)) + sum(map(captured_score2, captured))
 
 
 class Flow(WorkingCopy):
@@ -126,18 +126,24 @@ class Flow(WorkingCopy):
             for die in fresh_dice(self.recipes[p], tuple(sorted(self.chosen[p].items()))):
                 self.dice[p].append(die.placed(self.next_uid, p))
                 self.next_uid += 1
-        sizes = ["; ".join(d.notation for d in self.dice[p]) for p in (0, 1)]
-        self.log.append(f"Round {self.round_number}: {self.name(0)} [{sizes[0]}] "
-                        f"against {self.name(1)} [{sizes[1]}].")
+        if self.logging:
+            sizes = ["; ".join(d.notation for d in self.dice[p]) for p in (0, 1)]
+            self.log.append(f"Round {self.round_number}: {self.name(0)} [{sizes[0]}] "
+                            f"against {self.name(1)} [{sizes[1]}].")
         yield from self.roll_all()
 
     def roll_all(self) -> Gen:
         while True:
             for p in (0, 1):
-                for i, die in enumerate(self.dice[p]):
-                    self.dice[p][i] = yield from self.opening_roll(p, i, die)
-            values = ["; ".join(d.label for d in self.dice[p]) for p in (0, 1)]
-            self.log.append(f"Opening roll: {self.name(0)} [{values[0]}], {self.name(1)} [{values[1]}].")
+                dice = self.dice[p]
+                for i, die in enumerate(dice):
+                    if self.rolls_from_stream(die):     # the common case without a generator
+                        dice[i] = die.rolled(self.stream_value(die), self.faces)
+                    else:
+                        dice[i] = yield from self.opening_roll(p, i, die)
+            if self.logging:
+                values = ["; ".join(d.label for d in self.dice[p]) for p in (0, 1)]
+                self.log.append(f"Opening roll: {self.name(0)} [{values[0]}], {self.name(1)} [{values[1]}].")
             again = yield from self.decide_initiative()
             if not again:
                 return
@@ -163,7 +169,7 @@ class Flow(WorkingCopy):
                 return True
             first = yield Draw(0, -1, "first player (complete initiative tie)", choices=(0, 1))
             self.log.append(f"Complete initiative tie: {self.name(first)} was chosen to move first.")
-        else:
+        elif self.logging:
             ignored = [d.label for side in self.dice for d in side if not_counted(d)]
             note = f" (ignored for initiative: {', '.join(ignored)})" if ignored else ""
             self.log.append(f"{self.name(first)} won initiative{note}.")
@@ -279,7 +285,7 @@ class Flow(WorkingCopy):
         attackers = [mine[i] for i in a.attackers]
         targets = [theirs[j] for j in a.targets]
         text = (f"{self.name(p)} performed {a.kind} attack using [{', '.join(d.label for d in attackers)}]"
-                f" against [{', '.join(d.label for d in targets)}]")
+                f" against [{', '.join(d.label for d in targets)}]") if self.logging else ""
         for i, amount in a.fire:
             d = mine[i]
             mine[i] = d.with_value(d.value - amount)
@@ -339,16 +345,8 @@ class Flow(WorkingCopy):
                                              captured=bool(taken), final=final)
         # 7. captured dice move to the captor's pile
         attacked = self._move_dice(a, split, captured_idx, replacements, taken)
-        if taken:
-            text += "; captured " + ", ".join(t.label for t in taken)
-        elif a.kind == "Trip":
-            text += "; the trip failed"
-        after = [d for d in self.dice[p] if d.uid in attacked]
-        if after and a.kind != "Boom":
-            text += "; attacker now " + ", ".join(
-                f"{d.notation} (not rerolled: the round is over)" if d.uid in self.not_rerolled else d.label
-                for d in after)
-        self.log.append(text + ".")
+        if self.logging:
+            self.log.append(text + self._attack_ending(p, a, taken, attacked))
         # 8. Ornery dice that did not attack reroll
         yield from self.ornery(p, attacked, final=final)
         watch = attacked if self.opt["time_and_space_on"] == "attack_roll" else {d.uid for d in self.dice[p]}
@@ -362,6 +360,20 @@ class Flow(WorkingCopy):
         if extra_turn:
             self.log.append(f"{self.name(p)} takes another turn.")
         yield from self.next_turn(p if extra_turn else q)
+
+    def _attack_ending(self, p: int, a: Attack, taken: list[Die], attacked: set[int]) -> str:
+        """The end of an attack's log line: what it captured and how the attackers stand now."""
+        text = ""
+        if taken:
+            text += "; captured " + ", ".join(t.label for t in taken)
+        elif a.kind == "Trip":
+            text += "; the trip failed"
+        after = [d for d in self.dice[p] if d.uid in attacked]
+        if after and a.kind != "Boom":
+            text += "; attacker now " + ", ".join(
+                f"{d.notation} (not rerolled: the round is over)" if d.uid in self.not_rerolled else d.label
+                for d in after)
+        return text + "."
 
     def _move_dice(self, a: Attack, split: dict[int, tuple[Die, Die]], captured_idx: list[int],
                    replacements: dict[int, Die], taken: list[Die]) -> set[int]:
@@ -406,9 +418,10 @@ class Flow(WorkingCopy):
         else:
             self.match_score[winner][0] += 1
             self.match_score[1 - winner][1] += 1
-        shown = " to ".join(_points(s) for s in scores2)
-        who = "drawn" if winner is None else f"won by {self.name(winner)}"
-        self.log.append(f"Round {self.round_number} {who}, {shown}.")
+        if self.logging:
+            shown = " to ".join(_points(s) for s in scores2)
+            who = "drawn" if winner is None else f"won by {self.name(winner)}"
+            self.log.append(f"Round {self.round_number} {who}, {shown}.")
         self.passes, self.turns, self.initiative = 0, 0, None
         self.dice, self.captured, self.out_of_play = [[], []], [[], []], [[], []]
         if any(m[0] >= self.opt["max_wins"] for m in self.match_score):

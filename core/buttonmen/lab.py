@@ -175,7 +175,7 @@ def play(run: Experiment, match: Match) -> int | None:
     state = GAME.new(seed=seed, **options)
     level = LEVELS[run.level]
     bots: list[Bot] = [untimed(make_bot(GAME, level, seed + p)) for p in (0, 1)]
-    state = _to_the_end(state, bots)
+    state = play_out(state, bots)
     assert state.outcome is not None
     places = state.outcome.places
     if places[0] == places[1]:
@@ -183,7 +183,8 @@ def play(run: Experiment, match: Match) -> int | None:
     return int(places[seat] == 1)
 
 
-def _to_the_end(state: State, bots: Sequence[Bot]) -> State:
+def play_out(state: State, bots: Sequence[Bot]) -> State:
+    """The end of a match from ``state``: each seat's bot acts in turn (bounded by :data:`MAX_ACTIONS`)."""
     for _ in range(MAX_ACTIONS):
         if state.is_over:
             return state

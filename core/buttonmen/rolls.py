@@ -18,7 +18,7 @@ from typing import Any
 from core import rng
 from core.buttonmen.attacks import Context
 from core.buttonmen.dice import Die, ladder_step, mad_sizes, mood_sizes
-from core.buttonmen.position import WORK_FIELDS, Phase, Position, RoundResult
+from core.buttonmen.position import WORK_FIELDS, Freeze, Phase, Position, RoundResult, Thaw
 from core.buttonmen.recipe import (
     AUXILIARY, KONSTANT, MAD, MAXIMUM, MIGHTY, MOOD, RESERVE, TIME_AND_SPACE, TURBO, VALUE, WARRIOR, WEAK, DieSpec,
     parse_recipe,
@@ -64,12 +64,7 @@ class Draw:
         if self.choices:
             stream, choice = rng.choice(stream, self.choices)
             return stream, choice, ()
-        faces = []
-        for half in self.halves:
-            if half > 0:
-                stream, v = rng.draw(stream, half)
-                faces.append(v)
-        return stream, sum(faces), tuple(faces)
+        return roll_halves(stream, self.halves)
 
     def values(self) -> tuple[int, ...]:
         """Every possible result, ascending."""
@@ -79,12 +74,30 @@ class Draw:
         return tuple(range(low, sum(self.halves) + 1))
 
 
+def roll_halves(stream: int, halves: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
+    """``(stream, sum, faces)``: each non-zero half rolled from the stream, in order."""
+    faces = []
+    for half in halves:
+        if half > 0:
+            stream, v = rng.draw(stream, half)
+            faces.append(v)
+    return stream, sum(faces), tuple(faces)
+
+
 Gen = Generator[Draw, int, Any]
+SCALAR_FIELDS = tuple(name for name, thaw, _ in WORK_FIELDS if thaw is None)
+"""Position fields copied as they are into every working copy."""
+CONTAINER_FIELDS: dict[str, tuple[Thaw, Freeze]] = {
+    name: (thaw, freeze) for name, thaw, freeze in WORK_FIELDS if thaw is not None and freeze is not None}
+"""Position fields thawed into lists when a step first reads them, and frozen again if it did."""
 
 
 class WorkingCopy:
     """A mutable working copy of a match position (the fields of :class:`Position`, containers as lists),
-    with the dice rolls every step makes; :class:`~core.buttonmen.flow.Flow` adds the steps."""
+    with the dice rolls every step makes; :class:`~core.buttonmen.flow.Flow` adds the steps.
+
+    A container field is thawed when a step first reads it (:meth:`__getattr__`); most steps touch
+    few of them, and :meth:`changes` freezes only those."""
 
     recipes: list[str]
     dice: list[list[Die]]
@@ -114,8 +127,8 @@ class WorkingCopy:
                  specials: tuple[frozenset[str], frozenset[str]]) -> None:
         self.position, self.opt, self.buttons, self.specials = position, options, buttons, specials
         source, work = position.__dict__, self.__dict__
-        for name, thaw, _ in WORK_FIELDS:
-            work[name] = source[name] if thaw is None else thaw(source[name])
+        for name in SCALAR_FIELDS:
+            work[name] = source[name]
         self.start_pending = False
         """Set when every choice is made: the driver starts the round (no nesting across rounds)."""
         self.odd_time_and_space: set[int] = set()
@@ -125,12 +138,30 @@ class WorkingCopy:
         self.slow = (SLOW_BUTTON in specials[0], SLOW_BUTTON in specials[1])
         self.faces: tuple[int, ...] = ()
         """The half results of the last twin roll, set by the driver when it rolled them itself."""
+        self.logging = True
+        """False for a bot's imagined position: its steps write no log lines (nobody reads them)."""
+        self.stream: int | None = None
+        """The random stream when every draw comes from it (no dice typed by hand): die rolls are
+        then taken from it directly, without a :class:`Draw` request (the same draws in the same order)."""
 
     def changes(self) -> dict[str, Any]:
-        """The position fields, frozen again."""
+        """The position fields, frozen again (without log lines when not :attr:`logging`)."""
         work, old = self.__dict__, self.position.__dict__
-        return {name: work[name] if freeze is None else freeze(work[name], old[name])
-                for name, _, freeze in WORK_FIELDS}
+        if not self.logging and "log" in work:
+            self.log.clear()
+        frozen = {name: work[name] for name in SCALAR_FIELDS}
+        for name, (_, freeze) in CONTAINER_FIELDS.items():
+            if name in work:
+                frozen[name] = freeze(work[name], old[name])
+        return frozen
+
+    def __getattr__(self, name: str) -> Any:
+        """A container field not read yet: thawed from the position now."""
+        if name not in CONTAINER_FIELDS:
+            raise AttributeError(name)
+        thaw, _ = CONTAINER_FIELDS[name]
+        value = self.__dict__[name] = thaw(self.position.__dict__[name])
+        return value
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -149,14 +180,30 @@ class WorkingCopy:
 
     # --- dice rolls ------------------------------------------------------------------
 
+    def rolls_from_stream(self, die: Die) -> bool:
+        """True when ``die``'s value is drawn straight from the stream (:meth:`stream_value`)."""
+        return self.stream is not None and not die.wildcard
+
+    def stream_value(self, die: Die) -> int:
+        """The new value of a die that :meth:`rolls_from_stream` (no generator, no :class:`Draw`)."""
+        self.faces = ()
+        fixed = fixed_value(die)
+        if fixed is not None:
+            return fixed
+        assert self.stream is not None
+        self.stream, value, faces = roll_halves(self.stream, die.halves)
+        if len(die.halves) == len(faces) == 2:
+            self.faces = faces
+        return value
+
     def _draw_value(self, p: int, i: int, die: Die) -> Gen:
         """The die's new value; :attr:`faces` holds a twin's two half results when the stream rolled them."""
+        if self.rolls_from_stream(die):
+            return self.stream_value(die)
         self.faces = ()
-        skills = die.skills
-        if MAXIMUM in skills or WARRIOR in skills:
-            return die.size
-        if die.size == 0:
-            return 0
+        fixed = fixed_value(die)
+        if fixed is not None:
+            return fixed
         if die.wildcard:
             deck = self.decks[p] or DECK
             card: int = yield Draw(p, i, f"{self.name(p)}'s wildcard {die.notation}", choices=deck)
@@ -164,7 +211,7 @@ class WorkingCopy:
             rest.remove(card)
             self.decks[p] = tuple(rest)
             return card
-        value: int = yield Draw(p, i, f"{self.name(p)}'s {die.notation}", halves=die.halves)
+        value = yield Draw(p, i, f"{self.name(p)}'s {die.notation}", halves=die.halves)
         if not (len(die.halves) == len(self.faces) == 2 and sum(self.faces) == value):
             self.faces = ()
         return value
@@ -213,6 +260,13 @@ class WorkingCopy:
             self.odd_time_and_space.add(die.uid)
         return Die(die.skills, die.halves, value, die.letters, die.options, die.wildcard, die.uid,
                    die.owner, die.dizzy, self.faces)
+
+
+def fixed_value(die: Die) -> int | None:
+    """The value a die shows without rolling (a Maximum or Warrior die its size, a zero-sided die 0), else None."""
+    if MAXIMUM in die.skills or WARRIOR in die.skills:
+        return die.size
+    return 0 if die.size == 0 else None
 
 
 def needed_choices(specs: tuple[DieSpec, ...], chosen: dict[str, int]) -> list[str]:

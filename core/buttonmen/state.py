@@ -6,7 +6,7 @@ from typed :class:`~core.buttonmen.actions.Roll` actions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Self
 
@@ -26,7 +26,7 @@ from core.buttonmen.actions import (
     Surrender,
 )
 from core.buttonmen.attacks import (
-    Context, attack_types, enumerate_attacks, fire_problem, needs_warrior, target_set_ok, team_skill_attacks,
+    Context, attack_types, fire_problem, listed_attacks, needs_warrior, target_set_ok, team_skill_attacks,
     turbo_dice,
 )
 from core.buttonmen.dice import Die
@@ -41,6 +41,10 @@ from core.protocol import CHANCE, Action, Options, Outcome, Secret, State
 
 LISTS_NO_PASS = (Phase.AUXILIARY, Phase.RESERVE, Phase.SWING, Phase.REACT)
 """Phases whose listed actions never include a pass (:meth:`ButtonMenState._legal_actions`)."""
+ACTING = (frozenset((0,)), frozenset((1,)))
+"""The actors while player 0 or player 1 is to move (built once: every legal check asks)."""
+TYPED_DICE = frozenset((CHANCE,))
+NOBODY: frozenset[int] = frozenset()
 FOCUS_LIST_LIMIT = 64
 """At most this many Focus reactions are listed (those keeping the dice highest); any other
 valid one is still accepted."""
@@ -63,14 +67,17 @@ class ButtonMenState(State, Position):
     awaiting: Draw | None = None
     resume: ButtonMenState | None = None
     """Manual dice: the state before ``pending``, from which it is re-run with the rolls."""
+    imagined: bool = field(default=False, compare=False)
+    """A bot's imagined position (:meth:`_imagine`) and what follows it: no log lines are written
+    (a search never reads them; a record of a real match replays them all)."""
 
     # --- protocol ----------------------------------------------------------------------
 
     @property
     def actors(self) -> frozenset[int]:
         if self.awaiting is not None:
-            return frozenset((CHANCE,))
-        return frozenset() if self.mover is None else frozenset((self.mover,))
+            return TYPED_DICE
+        return NOBODY if self.mover is None else ACTING[self.mover]
 
     @property
     def roller(self) -> int | None:
@@ -186,7 +193,7 @@ class ButtonMenState(State, Position):
         if self.phase == Phase.REACT:
             return self._reactions(p)
         mine = self.dice[p]
-        found = enumerate_attacks(mine, self.dice[1 - p], self.context_for(p), labelled=True)
+        found = listed_attacks(mine, self.dice[1 - p], self.context_for(p))
         attacks: list[Action] = list(found)
         if all(needs_warrior(a, mine) for a in found) or not self.options["must_attack"]:
             attacks.append(Pass())
@@ -363,9 +370,11 @@ class ButtonMenState(State, Position):
     def _drive(self, base: ButtonMenState, action: Action, known: tuple[int, ...]) -> Self:
         """Run the action's generator, answering draws from ``known`` then the stream."""
         flow = Flow(base, base.options, base.buttons, base.specials)
+        flow.logging = not base.imagined
         gen = flow.play(action)
         manual = base.options["dice_source"] == "manual"
-        stream = base.rng
+        if not manual:
+            flow.stream = base.rng
         used = 0
         try:
             request = next(gen)
@@ -377,12 +386,13 @@ class ButtonMenState(State, Position):
                     return base._with(**{**flow.changes(), "phase": Phase.ROLL},  # type: ignore[return-value]
                                       pending=action, rolled=known, awaiting=request, resume=base)
                 else:
-                    stream, value, flow.faces = request.sample(stream)
+                    assert flow.stream is not None
+                    flow.stream, value, flow.faces = request.sample(flow.stream)
                 request = gen.send(value)
         except StopIteration:
             pass
-        return base._with(rng=stream, pending=None, rolled=(), awaiting=None,  # type: ignore[return-value]
-                          resume=None, **flow.changes())
+        return base._with(rng=base.rng if manual else flow.stream, pending=None,  # type: ignore[return-value]
+                          rolled=(), awaiting=None, resume=None, **flow.changes())
 
     def chance_outcomes(self) -> tuple[tuple[Action, Fraction], ...]:
         """The typed result of the pending draw with its probability (a twin die's sum is not uniform)."""
@@ -417,7 +427,7 @@ class ButtonMenState(State, Position):
     def _sample_hidden(self, viewer: int, stream: int) -> Self:
         """Reseed the dice and sample the opponent's secret pending choices."""
         other = 1 - viewer
-        state = self._with(rng=stream)
+        state = self._with(rng=stream, imagined=True)
         if self.phase in SECRET_PHASES and self.fresh[other]:
             chosen = dict(self.chosen[other])
             specs = parse_recipe(self.recipes[other])

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pytest
 
+from core.bots import LookaheadBot, make_bot, untimed
 from core.buttonmen import lab, roster
+from core.buttonmen.game import GAME
 from core.ladder import Pairing
-from core.protocol import InputError
+from core.protocol import InputError, State
 
 CORE_SET = "The Core"
 
@@ -124,3 +129,40 @@ def test_four_one_sided_dice_are_too_weak_and_the_interval_excludes_half() -> No
     _, high = results.total.interval()
     assert results.total.score < 0.4 and high < 0.5
     assert results.verdict().startswith("too weak:")
+
+
+# Results pinned with the engine and bots as they were before the lab's speed work (issue 24): a faster
+# engine must play exactly the same matches, so the same seed gives the same lab result.
+PINNED_RECIPE = "(4) (8) (12) (20) (X)"
+PINNED_FIELD = "Fiorina,Ricky,Hope,Zeppo,Crab,Marin,Buddy,Mississippi (Uptown)"
+PINNED_OPPONENTS = [("Fiorina", 0, 0, 2), ("Ricky", 1, 0, 1), ("Hope", 1, 0, 1), ("Zeppo", 2, 0, 0),
+                    ("Crab", 0, 0, 2), ("Marin", 1, 0, 1), ("Buddy", 2, 0, 0), ("Mississippi (Uptown)", 1, 0, 1)]
+
+
+def actions_digest(state: State) -> tuple[int, str]:
+    """How many actions a finished match took, and a digest of its record's actions."""
+    written = json.dumps(state.to_record()["actions"], sort_keys=True)
+    return len(state.history), hashlib.sha256(written.encode()).hexdigest()[:16]
+
+
+def test_a_quick_lab_run_gives_its_pinned_result() -> None:
+    summary = lab.run_all(lab.experiment(PINNED_RECIPE, PINNED_FIELD, 2, "quick", seed=24)).summary()
+    opponents = summary["opponents"]
+    assert isinstance(opponents, list)
+    assert [(o["name"], o["wins"], o["draws"], o["losses"]) for o in opponents  # type: ignore[call-overload,index]
+            ] == PINNED_OPPONENTS
+
+
+def test_a_quick_lab_match_plays_its_pinned_actions() -> None:
+    run = lab.experiment(PINNED_RECIPE, "Hope", 2, "quick", seed=24)
+    seed, options = lab.deal(run, lab.Match(0, 1))
+    bots = [untimed(make_bot(GAME, "greedy", seed + p)) for p in (0, 1)]
+    assert actions_digest(lab.play_out(GAME.new(seed=seed, **options), bots)) == (43, "0c6b566aeb9e8c5f")
+
+
+def test_the_careful_bot_plays_its_pinned_actions() -> None:
+    """The careful level's bot (fewer samples, one round) weighs answers through the same engine."""
+    state = GAME.new(seed=24, buttons=[lab.LAB_NAME, "Hope"], recipes=[PINNED_RECIPE, "t(1) (2) t(4) (6) (Y)"],
+                     max_wins=1)
+    bots = [LookaheadBot(GAME, 24 + p, samples=2) for p in (0, 1)]
+    assert actions_digest(lab.play_out(state, bots)) == (12, "ffc16fe0d9fce575")

@@ -1,4 +1,4 @@
-"""The position is declared once: Flow thaws every field and freezes it back unchanged."""
+"""The position is declared once: Flow thaws every field it reads and freezes it back unchanged."""
 
 from __future__ import annotations
 
@@ -19,6 +19,11 @@ def test_flow_round_trips_every_position_field_of_a_played_match() -> None:
             break
         assert isinstance(state, ButtonMenState)
         flow = Flow(state, state.options, state.buttons, state.specials)
+        untouched = flow.changes()
+        assert all(untouched[name] == getattr(state, name) for name in untouched)
+        assert "dice" not in untouched and "log" not in untouched, "a field no step read is not frozen again"
+        for f in fields(Position):
+            getattr(flow, f.name)
         frozen = flow.changes()
         assert set(frozen) == {f.name for f in fields(Position)}
         assert all(frozen[name] == getattr(state, name) for name in frozen)

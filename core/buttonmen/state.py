@@ -68,7 +68,7 @@ class ButtonMenState(State, Position):
     resume: ButtonMenState | None = None
     """Manual dice: the state before ``pending``, from which it is re-run with the rolls."""
     imagined: bool = field(default=False, compare=False)
-    """A bot's imagined position (:meth:`_imagine`) and what follows it: no log lines are written
+    """A bot's imagined position (:meth:`_sample_hidden`) and what follows it: no log lines are written
     (a search never reads them; a record of a real match replays them all)."""
 
     # --- protocol ----------------------------------------------------------------------

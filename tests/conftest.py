@@ -30,7 +30,6 @@ import os
 import re
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -191,15 +190,10 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """The built site served over HTTP on localhost (the server of ``build.py serve``)."""
-    from tools.serve import any_free_port, static_server
+    from tools.serve import serving
 
-    server = static_server(built_site, any_free_port())
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=10)
+    with serving(built_site) as (url, _server):
+        yield url
 
 
 @pytest.fixture

@@ -21,7 +21,6 @@ import re
 import statistics
 import subprocess
 import tempfile
-import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
@@ -62,20 +61,13 @@ def median_ms(browser: Any, url: str, prepare: Callable[[Any], None], loads: int
 @contextmanager
 def static_site(pages: Sequence[str]) -> Iterator[tuple[Path, str]]:
     """The static site of ``pages``, built into a scratch folder and served on localhost."""
-    from tools.serve import any_free_port, static_server
+    from tools.serve import serving
     from tools.site import build_site
 
     with tempfile.TemporaryDirectory(prefix="rulebox-bench-") as tmp:
         out = build_site(Path(tmp) / "site", pages)
-        server = static_server(out, any_free_port())
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield out, f"http://127.0.0.1:{server.server_address[1]}/"
-        finally:
-            server.shutdown()
-            server.server_close()
-            thread.join(timeout=10)
+        with serving(out) as (url, _server):
+            yield out, url
 
 
 @contextmanager

@@ -15,20 +15,17 @@ service worker answers from its cache).  Every request to another host is aborte
 
 from __future__ import annotations
 
-import functools
 import os
 import tempfile
-import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from tools.common import NOTEBOOKS, say
 from tools.first_board import CHROMIUM, NOT_LOCALHOST
-from tools.serve import QuietHandler, any_free_port
+from tools.serve import QuietHandler, serving
 
 TIMEOUT_MS = 240_000
 TARGET_WARM_S, TARGET_COLD_S, TARGET_MB = 8.0, 12.0, 20.0
@@ -81,15 +78,8 @@ def served(site: Path) -> Iterator[tuple[str, dict[str, int]]]:
     """A built site on localhost, and the bytes its server has sent per path (cleared by each load)."""
     sent: dict[str, int] = {}
     handler = type("Counting", (CountingHandler,), {"sent": sent})
-    server = ThreadingHTTPServer(("127.0.0.1", any_free_port()), functools.partial(handler, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/", sent
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with serving(site, handler) as (url, _server):
+        yield url, sent
 
 
 def measure_site(site: Path, notebooks: Sequence[str]) -> list[tuple[str, Load, Load]]:

@@ -16,8 +16,10 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import webbrowser
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -87,12 +89,31 @@ def ensure_free(port: int, host: str = HOST) -> None:
         stop(port_error(error, port, host))
 
 
-def static_server(directory: Path, port: int, host: str = "127.0.0.1") -> ThreadingHTTPServer:
+def static_server(directory: Path, port: int, host: str = "127.0.0.1",
+                  handler: type[QuietHandler] = QuietHandler) -> ThreadingHTTPServer:
     """A threading HTTP server for ``directory``, already listening (call ``serve_forever``)."""
     try:
-        return ThreadingHTTPServer((host, port), functools.partial(QuietHandler, directory=str(directory)))
+        return ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
     except OSError as error:
         stop(port_error(error, port, host))
+
+
+@contextmanager
+def serving(directory: Path, handler: type[QuietHandler] = QuietHandler) -> Iterator[tuple[str, ThreadingHTTPServer]]:
+    """``directory`` served from a background thread on a free localhost port: its URL and the server.
+
+    The server stops on leaving (unless the caller stopped it first, e.g. to test a page offline).
+    """
+    server = static_server(directory, any_free_port(), handler=handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", server
+    finally:
+        if thread.is_alive():
+            server.shutdown()
+            server.server_close()
+        thread.join(timeout=10)
 
 
 # --------------------------------------------------------------------------- commands

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ from playwright.sync_api import expect
 from tests.site.lite import run_setup
 from tools.common import AXE_JS
 from tools.local_cdn import serve_cdn_locally
-from tools.serve import any_free_port, static_server
+from tools.serve import serving
 
 pytestmark = pytest.mark.browser
 
@@ -38,14 +37,8 @@ TUTORIAL = "button-up.ipynb"
 @pytest.fixture
 def own_server(built_site: Path) -> Iterator[tuple[str, Any]]:
     """The built site on a server of its own (a new origin: no service worker from other tests)."""
-    server = static_server(built_site, any_free_port())
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/", server
-    if thread.is_alive():
-        server.shutdown()
-        server.server_close()
-    thread.join(timeout=10)
+    with serving(built_site) as served:
+        yield served
 
 
 def test_game_page_without_network_says_so_with_a_retry_button(context: Any, site_url: str) -> None:
@@ -200,11 +193,7 @@ def test_a_new_build_replaces_the_cache(context: Any, built_site: Path, tmp_path
     site = tmp_path / "site"
     shutil.copytree(built_site, site, ignore=lambda folder, names: ["lite"] if Path(folder) == built_site else [])
     (site / "lite").symlink_to(built_site / "lite")
-    server = static_server(site, any_free_port())
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        url = f"http://127.0.0.1:{server.server_address[1]}/"
+    with serving(site) as (url, _server):
         page = context.new_page()
         page.goto(url)
         wait_for_worker(page)
@@ -222,10 +211,6 @@ def test_a_new_build_replaces_the_cache(context: Any, built_site: Path, tmp_path
         }""")
         page.reload()
         expect(page.get_by_role("heading", level=1)).to_have_text("Rulebox, rebuilt")
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
 
 
 def test_a_device_made_ready_for_class_runs_a_tutorial_it_never_opened(context: Any,

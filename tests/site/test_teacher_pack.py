@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,15 +33,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def served(site: Path) -> Iterator[str]:
     """The pages over HTTP on localhost (the browser tests reach nothing else)."""
-    from tools.serve import any_free_port, static_server
+    from tools.serve import serving
 
-    server = static_server(site, any_free_port())
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=10)
+    with serving(site) as (url, _server):
+        yield url
 
 
 def pages(site: Path) -> list[str]:

@@ -12,14 +12,13 @@ import sys
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 
-import pytest
 
 import core
 from core import rng
 from core.bots import Bot, first_actor, levels, make_bot, untimed
 from core.protocol import Game
+from tests.runtime import NO_SUBPROCESS
 
-NO_SUBPROCESS = pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide runs no subprocess")
 
 ROOT = Path(__file__).resolve().parents[2]
 DECISIONS = 12

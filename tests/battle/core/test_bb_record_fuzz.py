@@ -27,8 +27,8 @@ from core.battle import GAME
 from core.battle.record import load_record, write_record
 from core.battle.state import CampaignState
 from core.protocol import InputError
+from tests.runtime import NO_SUBPROCESS
 
-NO_SUBPROCESS = pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide runs no subprocess")
 
 DEEP: Any = []
 for _ in range(200):

@@ -25,7 +25,7 @@ from webapp.shell.boards import update_bokeh
 from webapp.shell.game_page import GamePage
 from webapp.shell.links import MAX_DEPTH, depth
 from webapp.shell.session import HUMAN, GameSession, seat_label
-from webapp.shell.widgets import FOCUS_CSS, button, heading, html
+from webapp.shell.widgets import FOCUS_CSS, StartGuard, button, heading, html
 
 MAX_FILE_BYTES = 4_000_000
 
@@ -153,17 +153,18 @@ class SaveLoad(pn.viewable.Viewer):
         self.open_button = button("Open the chosen file", color="primary", variant="outline")
         self.open_button.on_click(lambda _e: self.open_file())
         self.problem = html("")
+        self.guard = StartGuard(page.session, failed="Cannot open")
         self.layout = pn.Column(heading("Save or open", 3), self.download,
                                 html("<p style='margin:0.2em 0'>Open a saved campaign or a campaign record "
                                      "(.json):</p>"), self.upload, self.at_round, self.open_button, self.problem,
-                                sizing_mode="stretch_width")
+                                self.guard, sizing_mode="stretch_width")
 
     def _saved(self) -> io.StringIO:
         session = self.page.session
         return io.StringIO(json.dumps({"record": session.public_record, "seats": session.seats}))
 
     def open_file(self) -> None:
-        """Open the chosen file; a bad file changes nothing and says why."""
+        """Open the chosen file (asking first over a campaign in progress); a bad file changes nothing and says why."""
         data = self.upload.value
         if not isinstance(data, bytes):
             self.problem.object = "<p role='alert' style='color:#a00000'>Choose a file first.</p>"
@@ -174,11 +175,12 @@ class SaveLoad(pn.viewable.Viewer):
             return
         try:
             record, seats = read_campaign(data, int(typed) if typed else None)
-            self.page.session.load(record, seats or [HUMAN] * len(_players(record)))
         except ValueError as problem:
             self.problem.object = f"<p role='alert' style='color:#a00000'>Cannot open: {escape(str(problem))}</p>"
-        else:
-            self.problem.object = ""
+            return
+        self.problem.object = ""
+        session = self.page.session
+        self.guard.start(lambda: session.load(record, seats or [HUMAN] * len(_players(record))))
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.layout

@@ -290,12 +290,12 @@ FormValues = tuple[list[str], int | None, dict[str, JSON]]
 """What a new-game form describes: seats, deal number and options."""
 
 
-def start_or_explain(start: Callable[[], None], error: pn.pane.HTML) -> None:
+def start_or_explain(start: Callable[[], None], error: pn.pane.HTML, failed: str = "Cannot start") -> None:
     """Run a form's ``start``; when its values cannot start a game, say why in ``error`` (else clear it)."""
     try:
         start()
     except (ValueError, IllegalAction) as problem:
-        error.object = f"<p role='alert' style='color:#a00000'>Cannot start: {escape(str(problem))}</p>"
+        error.object = f"<p role='alert' style='color:#a00000'>{failed}: {escape(str(problem))}</p>"
     else:
         error.object = ""
 
@@ -311,9 +311,11 @@ class StartGuard(pn.viewable.Viewer):
     Every start button of the form calls :meth:`start`; a finished or untouched game is replaced at once.
     """
 
-    def __init__(self, session: GameSession, **params: Any) -> None:
+    def __init__(self, session: GameSession, failed: str = "Cannot start", **params: Any) -> None:
         super().__init__(**params)
         self.session = session
+        self.failed = failed
+        """How a refusal starts ("Cannot start: ..."; a form that opens a saved game says "Cannot open")."""
         self.error = html("")
         self.yes = button("Yes, start the new game", color="primary")
         self.no = button("No, keep playing")
@@ -334,7 +336,7 @@ class StartGuard(pn.viewable.Viewer):
         """Run ``begin`` (which starts the new game) now, or after "Yes" when a game is in progress."""
         if not self.session.in_progress:
             self._show(None)
-            start_or_explain(begin, self.error)
+            start_or_explain(begin, self.error, self.failed)
             return
         self.error.object = ""
         self._show(begin)
@@ -345,7 +347,7 @@ class StartGuard(pn.viewable.Viewer):
         begin = self._pending
         self._show(None)
         if yes and begin is not None:
-            start_or_explain(begin, self.error)
+            start_or_explain(begin, self.error, self.failed)
 
     def _show(self, begin: Callable[[], None] | None) -> None:
         self._pending = begin

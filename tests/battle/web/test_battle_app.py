@@ -393,6 +393,8 @@ def test_a_saved_campaign_and_a_record_open_again() -> None:
     save_load.upload.value = written
     save_load.at_round.value = "0"
     save_load.open_file()
+    assert save_load.guard.asking, "the campaign opened from the save is one in progress"
+    save_load.guard.answer(True)
     assert save_load.problem.object == "" and campaign(other).round_number == 1 and not campaign(other).past
     assert other.session.seats == [HUMAN] * 4
     save_load.at_round.value = "one"
@@ -402,6 +404,25 @@ def test_a_saved_campaign_and_a_record_open_again() -> None:
                         (b"[" * 100 + b"]" * 100, "nests too deeply")):
         with pytest.raises(InputError, match=reason):
             read_campaign(bad)
+
+
+def test_opening_a_file_over_a_campaign_in_progress_asks_first() -> None:
+    page = seeded_page(3)
+    play_round_with_autoplay(page)
+    saved = view(page).save._saved().getvalue().encode()
+    other = new_page()
+    hot_seat(other)
+    other.play(campaign(other).legal_actions(0)[0], 0)  # a person has given an order: a campaign to keep
+    playing = other.session.state
+    save_load = view(other).save
+    save_load.upload.value = saved
+    save_load.open_file()
+    assert save_load.guard.asking and other.session.state is playing, "nothing is replaced before the answer"
+    save_load.guard.answer(False)
+    assert not save_load.guard.asking and other.session.state is playing
+    save_load.open_file()
+    save_load.guard.answer(True)
+    assert campaign(other).past[0].owners == campaign(page).past[0].owners
 
 
 def test_typed_names_are_isolated_in_the_page() -> None:

@@ -10,7 +10,8 @@ from core.imperio import AddReserve, Alter, Attack, ImperioState, Overrun, Shot,
 from core.imperio.board import name
 from core.imperio.combat import SHOT, SPLASH
 from core.protocol import Action, State
-from webapp.shell.session import HUMAN, GameSession, Step
+from webapp.shell.screen import screen_viewer
+from webapp.shell.session import GameSession, Step
 from webapp.shell.widgets import MoveLog
 
 FIGHTS_SHOWN = 6
@@ -23,18 +24,6 @@ def who(state: ImperioState, actor: int) -> str:
     if state.attacker is None:
         return f"Player {actor + 1}"
     return f"{'Red' if actor == state.attacker else 'Blue'} (player {actor + 1})"
-
-
-def seat_viewer(session: GameSession) -> int | None:
-    """Whose eyes the page shows: the one human seat; with two people at the screen, the side acting now."""
-    humans = [i for i, seat in enumerate(session.seats) if seat == HUMAN]
-    if len(humans) == 1:
-        return humans[0]
-    state = session.state
-    assert isinstance(state, ImperioState)
-    if not humans or state.phase == "roles":
-        return None
-    return state.mover if state.phase == "play" else state.setter
 
 
 def action_text(action: Action, actor: int, shown: ImperioState) -> str:
@@ -95,7 +84,7 @@ def log_note(step: Step) -> str:
 
 def move_log(session: GameSession, names: Sequence[str]) -> MoveLog:
     """The move log as the page's viewer may see it (another side's hidden reserve types left out)."""
-    return MoveLog(session, names, note=log_note, viewer=lambda: seat_viewer(session),
+    return MoveLog(session, names, note=log_note, viewer=lambda: screen_viewer(session),
                    words=lambda step, shown: action_text(step.action, step.actor, cast(ImperioState, shown)))
 
 

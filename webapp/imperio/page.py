@@ -52,7 +52,7 @@ from core.imperio.state import count
 from core.protocol import Action, State
 from webapp.imperio.board import OVERLAYS, ImperioBoard
 from webapp.imperio.model import Table, actor_actions
-from webapp.imperio.narration import SideNames, fights_html, move_log, narrate, odds_html, seat_viewer
+from webapp.imperio.narration import SideNames, fights_html, move_log, narrate, odds_html
 from webapp.imperio.newgame import NewGameForm, start
 from webapp.imperio.setup import PIECE_LABELS, SETUP_PHASES, SetupControls
 from webapp.shell.boards import Act
@@ -60,6 +60,7 @@ from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.links import QUERY_KEY
 from webapp.shell.pacing import BotPace
 from webapp.shell.sections import Disclosure
+from webapp.shell.screen import screen_viewer
 from webapp.shell.session import HUMAN
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, heading, html
 
@@ -256,7 +257,7 @@ class ImperioView(GameView):
     def narrate(self, before: State | None, action: Action | None, after: State) -> str:
         if before is None or action is None:
             return ""
-        return narrate(before, action, after, seat_viewer(self.page.session))
+        return narrate(before, action, after, screen_viewer(self.page.session))
 
     def status(self, page: GamePage) -> str:
         state = self.shown(page)
@@ -267,7 +268,7 @@ class ImperioView(GameView):
 
     def viewer(self, page: GamePage) -> int | None:
         """The human's seat; with two people at the screen, the side to act (reserves the rules hide stay hidden)."""
-        return seat_viewer(page.session)
+        return screen_viewer(page.session)
 
     def home_seat(self, page: GamePage) -> int | None:
         """The seat whose back rank is at the bottom of the board: the one human's (None: the attacker's, as with

@@ -48,12 +48,25 @@ def vendor_pyodide(static: Path) -> None:
     (target / "pyodide-lock.json").write_text(json.dumps(patched_lock(target)))
 
 
+def trusted_notebooks(target: Path) -> Path:
+    """The tutorials copied into ``target`` with their code cells marked trusted, so that JupyterLite shows
+    the pictures they ship before the kernel has run (it strips an untrusted cell's SVG); ``target``."""
+    target.mkdir(parents=True, exist_ok=True)
+    for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
+        content = json.loads(notebook.read_text(encoding="utf-8"))
+        for cell in content["cells"]:
+            if cell["cell_type"] == "code":
+                cell.setdefault("metadata", {})["trusted"] = True
+        (target / notebook.name).write_text(json.dumps(content, ensure_ascii=False, indent=1), encoding="utf-8")
+    return target
+
+
 def build_lite(wheel: Path, out: Path, work: Path) -> None:
     """The JupyterLite tutorials with Pyodide vendored into ``out`` (``work`` is a scratch folder)."""
     vendor_pyodide(work / "static")
     piplite = [str(wheel), *map(str, sorted(PIPLITE_WHEELS.glob("*.whl")))]
     config = {
-        "LiteBuildConfig": {"contents": [str(NOTEBOOKS)] if NOTEBOOKS.is_dir() else [],
+        "LiteBuildConfig": {"contents": [str(trusted_notebooks(work / "notebooks"))],
                             "output_dir": str(out), "no_sourcemaps": True},
         "PipliteAddon": {"piplite_urls": piplite},
     }

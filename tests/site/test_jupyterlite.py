@@ -79,6 +79,14 @@ def test_notebook_runs_in_jupyterlite_offline(notebook: str, page: Any, site_url
         assert page.request.get(href).status == 200, f"{href} does not resolve"
 
 
+def test_a_tutorial_shows_its_pictures_before_any_cell_runs(page: Any, site_url: str) -> None:
+    """The build ships the outputs as trusted: JupyterLite would strip the SVG of an untrusted cell."""
+    page.goto(f"{site_url}lite/notebooks/index.html?path=button-up.ipynb")
+    drawn = page.locator(".jp-CodeCell").nth(1).locator(".jp-OutputArea-output svg")
+    expect(drawn.first).to_be_visible(timeout=60_000)
+    assert code_cell_prompts(page)[0] != "[1]:", "a cell ran"
+
+
 ANSWERS: dict[str, dict[int, tuple[str, str]]] = {
     "button-up.ipynb": {1: ("2", "1"), 2: ("14", "3"), 3: ("3", "2")},
     "button-up.de.ipynb": {1: ("2", "1"), 2: ("14", "3"), 3: ("3", "2")},

@@ -103,6 +103,29 @@ def test_a_small_lab_run_on_the_page_gives_the_engine_s_result(page: Page, panel
     assert axe_violations(page) == [], "the page with the lab's results passes axe"
 
 
+@pytest.mark.parametrize(("recipe", "verdict"), [("(20) (20) (20) (20) (20)", "too strong:"),
+                                                 ("(1) (1) (1) (1)", "too weak:")])
+def test_against_the_tournament_legal_field_the_page_puts_the_test_buttons_outside_the_band(
+        page: Page, panel_serve: Any, recipe: str, verdict: str) -> None:
+    """The issue's test buttons on the page: five d20 above 60 % and four d1 below 40 %, intervals excluding 50 %."""
+    open_roster(page, panel_serve("roster"))
+    page.get_by_label("Recipe to vet").fill(recipe)
+    page.get_by_label("Play against").select_option(label="All Tournament-Legal buttons")
+    page.get_by_label("Matches per opponent (even: every deal from both sides)").fill("2")
+    page.get_by_label("Seed (the same seed gives the same result)").fill("0")
+    page.get_by_label("Seed (the same seed gives the same result)").press("Tab")
+    page.get_by_role("button", name="Run the lab").click()
+    expect(page.get_by_role("status", name="Lab verdict")).to_contain_text(f"Verdict: {verdict}", timeout=600_000)
+    found = re.search(r"win rate ([\d.]+)%, 95 % interval ([\d.]+)% to ([\d.]+)%",
+                      page.locator("p", has=page.locator(".rb-win-rate")).inner_text())
+    assert found, "the page shows no win rate with its interval"
+    rate, low, high = (float(x) / 100 for x in found.groups())
+    if verdict == "too strong:":
+        assert rate > 0.6 and low > 0.5, found[0]
+    else:
+        assert rate < 0.4 and high < 0.5, found[0]
+
+
 def test_the_lab_can_be_cancelled(page: Page, panel_serve: Any) -> None:
     open_roster(page, panel_serve("roster"))
     page.get_by_label("Level", exact=False)  # the form is there

@@ -16,6 +16,7 @@ from core.protocol import (
     State,
     get_game,
     replay,
+    replay_states,
 )
 
 from core import buttonmen, buttonup  # noqa: E402  (registers the games)
@@ -26,5 +27,5 @@ from core import fairsquare as fairsquare  # noqa: E402  (registers Fair and Squ
 
 __all__ = [
     "GAMES", "Action", "Game", "IllegalAction", "Option", "Options", "State", "battle", "braille", "buttonmen",
-    "buttonup", "fairsquare", "get_game", "imperio", "replay",
+    "buttonup", "fairsquare", "get_game", "imperio", "replay", "replay_states",
 ]

@@ -62,7 +62,8 @@ from __future__ import annotations
 
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Self
@@ -460,22 +461,31 @@ def get_game(name: object) -> Game:
     return GAMES[name]
 
 
-def replay(record: Mapping[str, JSON], *, limit: int | None = None) -> State:
-    """Check a record (:mod:`core.records`) and rebuild its state, action by action (the first ``limit``)."""
+def replay_states(record: Mapping[str, JSON], *, limit: int | None = None) -> Iterator[State]:
+    """Check a record (:mod:`core.records`) and yield every state it passes through: the new game, then
+    the state after each action (the first ``limit``), each action applied once.  The record's shape is
+    checked before the first state; a bad action raises when it is reached."""
     record = check_shape(record)
     game = get_game(record["game"])
     check_contents(record, game)
     state = game.new(seed=record["seed"], **record["options"])
+    yield state
     for number, actor, data in entries(record["actions"][:limit]):
         try:
             state = state.apply(state.action_from_json(data, actor), actor)
         except IllegalAction as error:
             raise IllegalAction(f"action {number} of the record: {error}") from None
-    return state
+        yield state
+
+
+def replay(record: Mapping[str, JSON], *, limit: int | None = None) -> State:
+    """Check a record (:mod:`core.records`) and rebuild its state, action by action (the first ``limit``)."""
+    return deque(replay_states(record, limit=limit), maxlen=1)[0]
 
 __all__ = [
     "CHANCE", "JSON", "MAX_DEPTH", "MAX_RECORD_ACTIONS", "MAX_SEATS", "MIN_SEATS", "MODERATOR", "NAME_LIMIT",
     "QUOTE_LIMIT", "SECRET", "Action", "BotLevel", "FrozenDict", "GAMES", "Game", "IllegalAction", "InputError",
     "Option", "Options", "Outcome", "Secret", "State", "SubAction", "action_key", "actor_name", "freeze",
-    "get_game", "int_range", "is_int", "name_problem", "quote", "register", "replay", "thaw", "too_deep",
+    "get_game", "int_range", "is_int", "name_problem", "quote", "register", "replay", "replay_states", "thaw",
+    "too_deep",
 ]

@@ -3,7 +3,7 @@
 Each game's bench file builds its longest legal record (a helper beside its core tests) and times
 :func:`open_longest` on it; its core tests check that record with :func:`check_at_the_cap`.  A page
 opens a record as :func:`open_as_page` does (``webapp.shell.session.GameSession.load``): replayed
-with ``core.replay``, then every state rebuilt and kept for undo and the history.  CPU time first,
+with ``core.replay_states``, every state kept for undo and the history.  CPU time first,
 then peak memory (``tracemalloc``) in a second run.  A row over :data:`TARGET_SECONDS` or
 :data:`TARGET_MB` raises, so ``build.py bench`` reports it as failed.  Standard library only: the
 rows also run in Pyodide.
@@ -23,14 +23,9 @@ TARGET_MB = 600
 
 
 def open_as_page(record: Mapping[str, JSON]) -> list[core.State]:
-    """Every state of ``record``, as a page keeps them: replayed (checked), then rebuilt from the start."""
-    final = core.replay(record)
-    states = [final.game.new(seed=final.seed, **final.options)]
-    for action, mover in zip(final.history, final.movers, strict=True):
-        states.append(states[-1].apply(action, mover))
-    if states[-1] != final:
-        raise AssertionError("the rebuilt game differs from the replayed one")
-    return states
+    """Every state of ``record``, as a page keeps them for undo and the history: collected as it is
+    replayed (checked), each action applied once."""
+    return list(core.replay_states(record))
 
 
 def open_longest(record: Mapping[str, JSON]) -> str:

@@ -21,7 +21,7 @@ class ButtonMenBattle(Game):
     options = OPTIONS
     max_record_actions = 5_000
     """Every move of every battle, and every die roll typed by hand, is an action of the campaign's record:
-    the longest record allowed opens in about 4 s on a page (replayed and rebuilt; README limits,
+    the longest record allowed opens in about 2.2 s on a page (replayed once, every state kept; README limits,
     ``build.py bench``)."""
     seat_range = (3, 5)
     search = {"iterations": 20, "time_ms": 500, "playout_depth": 30}

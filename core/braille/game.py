@@ -70,8 +70,8 @@ class ButtonManBraille(Game):
     only skills and wildcards, which the variant's plain dice never have, so its records still replay."""
     options = OPTIONS
     max_record_actions = 4_000
-    """A passing match rolls all ten dice again each second action: the longest record opens in about 2 s
-    on a page (replayed and rebuilt; README limits, ``build.py bench``)."""
+    """A passing match rolls all ten dice again each second action: the longest record opens in about 1 s
+    on a page (replayed once, every state kept; README limits, ``build.py bench``)."""
     search = {"iterations": 100, "playout_depth": 8}
     """Random playouts add little to plain Power and Skill play: a quick tree search."""
     bot_levels = {"lookahead": BotLevel("Careful: weighs your best answer to each attack",

@@ -106,7 +106,7 @@ class ButtonMen(Game):
     options = OPTIONS
     max_record_actions = 3_000
     """A passing match rolls every die again each second action (up to 22 dice of 99 sides): the longest
-    record then opens in about 2 s on a page (replayed and rebuilt; README limits, ``build.py bench``)."""
+    record then opens in about 1 s on a page (replayed once, every state kept; README limits, ``build.py bench``)."""
     search = {"iterations": 60, "playout_depth": 12}
     bot_levels = {"lookahead": BotLevel("Careful: weighs the best answer to each attack",
                                         lambda game, seed: LookaheadBot(game, seed, samples=16, width=8,

@@ -83,6 +83,26 @@ def test_record_is_json_and_replays_exactly(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_replay_states_are_the_states_played(name: str) -> None:
+    states = random_playout(core.get_game(name), seed=9, limit=300)
+    record = states[-1].to_record()
+    assert list(core.replay_states(record)) == states
+    assert list(core.replay_states(record, limit=5)) == states[:6]
+
+
+def test_replay_states_checks_the_record_first_and_stops_at_a_bad_action() -> None:
+    states = random_playout(core.get_game("button-up"), seed=9, limit=4)
+    record = states[-1].to_record()
+    assert isinstance(record["actions"], list)
+    with pytest.raises(ValueError, match="unknown game"):
+        next(core.replay_states({**record, "game": "chess"}))
+    replayed = core.replay_states({**record, "actions": [*record["actions"][:2], {"sow": 42}]})
+    assert [next(replayed) for _ in range(3)] == states[:3]
+    with pytest.raises(core.IllegalAction, match="action 3 of the record"):
+        next(replayed)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_actions_have_labels_and_json(name: str) -> None:
     for state in random_playout(core.get_game(name), seed=2)[:50]:
         for actor in state.actors:

@@ -181,7 +181,7 @@ def test_load_rebuilds_every_step_and_bad_records_change_nothing() -> None:
     session = GameSession(GAME, [HUMAN, "mcts"])
     session.load(source.record, [HUMAN, "solver"])
     assert session.state == source.state and session.seats == [HUMAN, "solver"]
-    assert [s.action for s in session.steps] == [s.action for s in source.steps]
+    assert session.steps == source.steps, "every step as played: the states before and after, the action, who acted"
     before = session.state
     broken = {**source.record, "actions": [{"sow": 42}]}
     with pytest.raises(ValueError, match="action 1"):

@@ -22,6 +22,7 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import pairwise
 from typing import Any
 
 import param
@@ -232,18 +233,15 @@ class GameSession(param.Parameterized):
         if not isinstance(record, Mapping) or record.get("game") != self.game.name:
             game = record.get("game") if isinstance(record, Mapping) else None
             raise ValueError(f"the record is not a {self.game.title} game (it names {core.protocol.quote(game)})")
-        final = core.replay(record)
+        states = list(core.replay_states(record))
+        final = states[-1]
         seats = check_seats(self.game, seats, final.players)
-        state = self.game.new(seed=final.seed, **final.options)
         steps = []
-        for action, mover in zip(final.history, final.movers, strict=True):
-            actor = state.to_move if mover is None else mover
+        for (before, after), action, mover in zip(pairwise(states), final.history, final.movers, strict=True):
+            actor = before.to_move if mover is None else mover
             assert actor is not None
-            after = state.apply(action, actor)
-            steps.append(Step(state, action, after, actor))
-            state = after
-        assert state == final
-        self._reset(state, steps, seats)
+            steps.append(Step(before, action, after, actor))
+        self._reset(final, steps, seats)
 
     def human_play(self, action: Action, actor: int | None = None) -> None:
         """Play ``action`` for ``actor`` (default: the one human actor); raises IllegalAction otherwise."""

@@ -20,7 +20,7 @@ class ButtonUp(Game):
     options = OPTIONS
     max_record_actions = 20_000
     """Rounds that score nothing may follow each other without end: the longest record allowed (2,500 such
-    rounds) opens in about 2 s on a page (replayed and rebuilt; README limits, ``build.py bench``)."""
+    rounds) opens in about 1.3 s on a page (replayed once, every state kept; README limits, ``build.py bench``)."""
     search = {"iterations": 200}
     """Keeps the default bot's move well under half a second in the browser."""
 

@@ -17,6 +17,7 @@ import core
 from webapp.shell import links
 from webapp.shell.links import QUERY_KEY, LinkSync
 from webapp.shell.session import HUMAN, GameSession
+from webapp.shell.widgets import ShareLink
 
 GAME = core.get_game("button-up")
 
@@ -126,3 +127,17 @@ def test_moves_replace_the_address_instead_of_adding_history_entries() -> None:
     play(session, 3)
     assert written[-1] == query(session) and len(set(written)) == 4
     assert location.search != query(session), "the page never sets Panel's Location (it pushes history entries)"
+
+
+def test_a_game_grown_past_its_record_cap_says_its_link_cannot_reopen_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(type(GAME), "max_record_actions", 3)
+    session, _location, sync = synced()
+    share = ShareLink(sync)
+    play(session, 3)
+    assert sync.too_long == "" and "role='alert'" not in share._problem.object
+    play(session, 1)
+    assert sync.too_long.startswith("This game has grown too long for a link (4 actions; a link or saved game "
+                                    "holds at most 3 and 200,000 characters)")
+    assert "the link and a reload can no longer reopen it" in share._problem.object
+    with pytest.raises(core.protocol.InputError, match="at most 3 actions"):
+        core.replay(session.public_record)  # what the link would meet: the warning says it in time

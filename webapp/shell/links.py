@@ -24,7 +24,7 @@ import param
 from panel.custom import JSComponent
 from panel.io.location import Location
 
-from core.protocol import JSON, InputError
+from core.protocol import JSON, MAX_RECORD_ACTIONS, InputError
 from webapp.shell.assets import asset
 from webapp.shell.session import GameSession
 
@@ -112,6 +112,17 @@ class AddressBar(JSComponent):
     _esm = asset("address_bar.js")
 
 
+def too_long(session: GameSession, value: str) -> str:
+    """Why the link ``value`` of ``session``'s game could not reopen it (past the game's record cap or the
+    link's length), in words; blank when it can."""
+    cap = min(session.game.max_record_actions or MAX_RECORD_ACTIONS, MAX_RECORD_ACTIONS)
+    actions = len(session.state.history)
+    if actions <= cap and len(value) <= MAX_LINK_CHARS:
+        return ""
+    return (f"This game has grown too long for a link ({actions:,} actions; a link or saved game holds at most "
+            f"{cap:,} and {MAX_LINK_CHARS:,} characters): the link and a reload can no longer reopen it.")
+
+
 class LinkSync(param.Parameterized):
     """Keeps the browser's address in step with a session, and restores from it.
 
@@ -128,6 +139,7 @@ class LinkSync(param.Parameterized):
 
     problem = param.String(default="", doc="Why the link in the address could not be opened.")
     url = param.String(default="", doc="The full share link of the current game.")
+    too_long = param.String(default="", doc="Set when the game has grown past what a link may hold.")
 
     def __init__(self, session: GameSession, location: Location | None = None, **params: Any) -> None:
         """Sync ``session`` with ``location`` (default: the page's, ``pn.state.location``)."""
@@ -171,6 +183,7 @@ class LinkSync(param.Parameterized):
 
     def _write(self, *_: Any) -> None:
         value = encode(self.session.public_record, self.session.seats)
+        self.too_long = too_long(self.session, value)
         self._written = value
         self._been.add(hash(value))
         query = "?" + urlencode({QUERY_KEY: value})

@@ -494,7 +494,7 @@ class ShareLink(pn.viewable.Viewer):
         self.link = link
         self._pane = html("", sizing_mode="stretch_width")
         self._problem = html("", sizing_mode="stretch_width")
-        link.param.watch(self._refresh, ["url", "problem"])
+        link.param.watch(self._refresh, ["url", "problem", "too_long"])
         self._refresh()
 
     def _refresh(self, *_: Any) -> None:
@@ -504,7 +504,7 @@ class ShareLink(pn.viewable.Viewer):
             "copy it to share or bookmark the game. The address bar always holds it too, "
             "so a reload keeps the game (a secret choice not yet revealed is asked again).</p>"
         )
-        problem = self.link.problem
+        problem = " ".join(p for p in (self.link.problem, self.link.too_long) if p)
         self._problem.object = (
             f"<p role='alert' style='color:#a00000;font-weight:bold'>{escape(problem)}</p>" if problem else ""
         )

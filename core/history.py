@@ -44,6 +44,19 @@ class History[T](Sequence[T]):
         view._items, view._size = [*islice(items, size), *new], size + len(new)
         return view
 
+    def plus_one(self, item: T) -> History[T]:
+        """This sequence followed by one ``item``: :meth:`plus` without its argument tuple, for the
+        path every action takes (:meth:`core.protocol.State.apply`)."""
+        items, size = self._items, self._size
+        view = object.__new__(History)
+        if len(items) == size:
+            items.append(item)
+            if len(items) == size + 1:
+                view._items, view._size = items, size + 1
+                return view
+        view._items, view._size = [*islice(items, size), item], size + 1
+        return view
+
     def __len__(self) -> int:
         return self._size
 

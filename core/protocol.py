@@ -271,8 +271,8 @@ class State(Viewing, ABC):
         # ``after`` is brand new and not yet shared, so completing it in place is safe.
         fields = after.__dict__
         fields["undo_floor"] = len(self.history) + 1 if self._irreversible(after) else self.undo_floor
-        fields["history"] = self.history.plus(played)
-        fields["movers"] = self.movers.plus(who if len(actors) > 1 else None)
+        fields["history"] = self.history.plus_one(played)
+        fields["movers"] = self.movers.plus_one(who if len(actors) > 1 else None)
         return after
 
     def why_illegal(self, action: Action, actor: int) -> str:

@@ -18,6 +18,15 @@ def test_plus_leaves_every_version_as_it_was() -> None:
     assert two.plus("d", "e") == ("a", "b", "d", "e") and two == ("a", "b")
 
 
+def test_plus_one_is_plus_of_one_item() -> None:
+    one = EMPTY.plus_one("a")
+    two = one.plus_one("b")
+    branch = one.plus_one("c")      # an older version grows: it must not see "b"
+    assert (tuple(EMPTY), tuple(one), tuple(two), tuple(branch)) == ((), ("a",), ("a", "b"), ("a", "c"))
+    assert two._items is one._items and branch._items is not one._items
+    assert two.plus_one("d") == two.plus("d") == ("a", "b", "d")
+
+
 def test_the_newest_version_grows_in_place() -> None:
     versions = [History(["start"])]
     for step in range(1000):

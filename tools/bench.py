@@ -6,7 +6,8 @@ registered game, plus the rows a game contributes in
 interpreter, then runs the same file inside Pyodide (``--json``), and prints
 one report over both runtimes; the exit status is 1 when a target fails.  Then
 it times every game page's first board in Chromium (:mod:`tools.first_board`) and every
-tutorial's first output in JupyterLite (:mod:`tools.first_output`).
+tutorial's first output in JupyterLite (:mod:`tools.first_output`), and how long a bot's whole turn takes to
+show on its page (:mod:`tools.bot_turn`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import sys
 from types import ModuleType
 
-from tools import first_board, first_output
+from tools import bot_turn, first_board, first_output
 from tools.common import TESTS, say, stop
 from tools.pyodide_node import missing, run_in_pyodide
 
@@ -97,6 +98,9 @@ def bench(seconds: float, moves: int, ladder_matches: int = 0) -> int:
     else:
         print(first_board.report(first_board.measure(loads=FIRST_BOARD_LOADS), FIRST_BOARD_LOADS))
         print(first_output.report(first_output.measure()))
+        table, turn_ok = bot_turn.report(bot_turn.measure())
+        print(table)
+        ok &= turn_ok
     if ladder_matches:
         ok &= ladder(ladder_matches)
     return 0 if ok else 1

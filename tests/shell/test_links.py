@@ -141,3 +141,24 @@ def test_a_game_grown_past_its_record_cap_says_its_link_cannot_reopen_it(monkeyp
     assert "the link and a reload can no longer reopen it" in share._problem.object
     with pytest.raises(core.protocol.InputError, match="at most 3 actions"):
         core.replay(session.public_record)  # what the link would meet: the warning says it in time
+
+
+def test_back_to_an_earlier_game_opens_it_and_a_move_keeps_the_games_history_entry() -> None:
+    session, _location, sync = synced()
+    play(session, 2)
+    first, first_game = query(session), sync.address.game
+    session.new_game([HUMAN, HUMAN], seed=22)
+    assert sync.address.game != first_game, "a new game gets a history entry of its own"
+    play(session, 1)
+    second, second_game = query(session), sync.address.game
+    assert sync.address.entry == {"search": second, "game": second_game}
+    sync.address._handle_msg({"search": first})  # the browser went Back
+    assert session.state.seed == 21 and len(session.steps) == 2 and sync.address.game == first_game
+    sync.address._handle_msg({"search": first})  # the same entry again: nothing to open
+    assert len(session.steps) == 2 and sync.problem == ""
+    sync.address._handle_msg({"search": second})  # Forward
+    assert session.state.seed == 22 and len(session.steps) == 1
+    sync.address._handle_msg({"search": "?game=damaged"})
+    assert "could not be opened" in sync.problem and session.state.seed == 22
+    sync.address._handle_msg(["not", "a", "search"])  # not what the page sends: ignored
+    assert session.state.seed == 22

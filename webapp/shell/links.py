@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
@@ -104,12 +105,39 @@ def decode(value: str) -> tuple[dict[str, JSON], list[str]]:
 
 
 class AddressBar(JSComponent):
-    """The browser's address, kept on the current game with ``replaceState`` (one history entry)."""
+    """The browser's address, kept on the current game: one history entry per game.
+
+    A move replaces the entry; a new :attr:`game` adds one.  When Back or Forward
+    lands on another entry, :attr:`on_back` hears the query that entry holds.
+    """
 
     search = param.String(default="", doc="The query the address should carry (with its '?').")
+    game = param.String(default="", doc="Which game the address holds ('' for none): a new one gets its own "
+                                        "history entry.")
+    entry = param.Dict(default={}, doc="The search and game the browser is told, together (one change).")
     href = param.String(default="", doc="The address as the browser last reported it.")
 
     _esm = asset("address_bar.js")
+    _rename = {"search": None, "game": None}  # the browser hears both as one change, in ``entry``
+
+    def __init__(self, on_back: Callable[[str], None] | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.on_back = on_back
+        """Called with the query of the history entry that Back or Forward went to."""
+
+    @param.depends("search", "game", watch=True)
+    def _tell(self) -> None:
+        self.entry = {"search": self.search, "game": self.game}
+
+    def _handle_msg(self, data: Any) -> None:
+        if self.on_back is not None and isinstance(data, dict) and isinstance(data.get("search"), str):
+            self.on_back(data["search"])
+
+
+def game_key(record: Mapping[str, JSON]) -> str:
+    """A short name of the game a record plays, the same at every move of it (its actions left out)."""
+    settings = json.dumps({k: v for k, v in record.items() if k != "actions"}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(settings.encode()).hexdigest()[:16]
 
 
 def too_long(session: GameSession, value: str) -> str:
@@ -133,8 +161,9 @@ class LinkSync(param.Parameterized):
     opened with some time later (Panel's ``Location`` syncs from the browser); if
     the game has moved by then (a bot's first move), that report is an echo of an
     address the page has already been at, and the address is put back instead.
-    The page writes the address through :class:`AddressBar`, which replaces the
-    history entry: Back leaves the game's page rather than showing an old address.
+    The page writes the address through :class:`AddressBar`: one history entry per
+    game, so Back returns to the game played before (or leaves the page), never to
+    an older position of this one.
     """
 
     problem = param.String(default="", doc="Why the link in the address could not be opened.")
@@ -145,7 +174,7 @@ class LinkSync(param.Parameterized):
         """Sync ``session`` with ``location`` (default: the page's, ``pn.state.location``)."""
         super().__init__(**params)
         self.session = session
-        self.address = AddressBar()
+        self.address = AddressBar(on_back=self._on_back)
         self._written = ""
         self._been: set[int] = set()
         """Hashes of every link value this page has shown or opened."""
@@ -171,6 +200,12 @@ class LinkSync(param.Parameterized):
             self.problem = ""
             self._written = value
 
+    def _on_back(self, search: str) -> None:
+        """Back or Forward went to another history entry: open the game it holds."""
+        values = parse_qs(search.lstrip("?")).get(QUERY_KEY)
+        if values and values[-1] != self._written:
+            self.restore(values[-1])
+
     def _on_search(self, *_: Any) -> None:
         assert self._location is not None
         values = parse_qs(self._location.search.lstrip("?")).get(QUERY_KEY)
@@ -187,7 +222,7 @@ class LinkSync(param.Parameterized):
         self._written = value
         self._been.add(hash(value))
         query = "?" + urlencode({QUERY_KEY: value})
-        self.address.search = query
+        self.address.param.update(game=game_key(self.session.public_record), search=query)
         self._show_url()
 
     def _show_url(self, *_: Any) -> None:

@@ -32,8 +32,8 @@ def piece_label(record: BoardRecord, piece: int, square: int) -> str:
 
 
 def sentence(record: BoardRecord, turn: int, step: PieceStep) -> str:
-    """One piece's move in turn ``turn`` in words, e.g. ``"player 1's Ranger B2 (evict:2): approaches
-    the rank-1 Sprinter on D2; moves to C2 (move B)."``"""
+    """One piece's move in turn ``turn`` in words, with the number of the rule on its card that moved it,
+    e.g. ``"player 1's Ranger B2 (rule 1): approaches the rank-1 Sprinter on D2; moves to C2 (move B)."``"""
     who = piece_label(record, step.piece, step.start)
     if step.rule == "separation":
         return f"{who} (separation): moves {DIRECTION_WORDS[step.direction]} to {name(step.end)}."
@@ -55,7 +55,9 @@ def sentence(record: BoardRecord, turn: int, step: PieceStep) -> str:
     else:
         dodge = " to dodge a higher-ranked enemy" if step.dodged else ""
         result = f"; moves to {name(step.end)} (move {step.letter}){dodge}"
-    return f"{who} ({step.rule}): {act}{result}."
+    rules = [rule.text for rule in record.pieces[step.piece].kind.rules]
+    number = f" (rule {rules.index(step.rule) + 1})" if step.rule in rules else ""
+    return f"{who}{number}: {act}{result}."
 
 
 def turn_sentences(record: BoardRecord, turn: int) -> list[str]:
@@ -145,7 +147,7 @@ def piece_card(kind: PieceType) -> list[str]:
     """A piece type's card in words: rank, lettered moves (priority order), rules in order, modifiers."""
     lines = [f"{kind.name}, rank {kind.rank}. Moves in priority order: "
              + "; ".join(move_words(m) for m in kind.moves) + "."]
-    lines += [f"Rule {k} ({rule.text}): {rule_meaning(rule)}." for k, rule in enumerate(kind.rules, 1)]
+    lines += [f"Rule {k}: {rule_meaning(rule)}." for k, rule in enumerate(kind.rules, 1)]
     if kind.dodge:
         lines.append("Dodges: never ends on a square a higher-ranked enemy is predicted to enter this turn.")
     if kind.stop_before_higher_rank:

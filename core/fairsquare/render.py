@@ -7,7 +7,7 @@ from html import escape
 
 from core import svg as svglib
 from core.fairsquare.boards import Board
-from core.fairsquare.explain import position_after, versus
+from core.fairsquare.explain import piece_card, position_after, versus
 from core.fairsquare.geometry import ROWS, SIZE, SQUARES, name
 from core.fairsquare.placement import PIECES
 from core.fairsquare.state import FairSquareState
@@ -24,34 +24,63 @@ Shown = tuple[int, int, str, int]
 """A piece to draw: square, owner seat, type name, rank."""
 
 
-def _owners_text(board: Board, owners: Sequence[int]) -> str:
-    parts = []
-    for s in board.points:
-        who = owners[s]
-        parts.append(f"{name(s)} ({board.values[s]}, {'free' if who < 0 else 'owned by ' + actor_name(who)})")
-    return ", ".join(parts)
+def _square_words(board: Board, s: int, owners: Sequence[int]) -> str:
+    who = owners[s]
+    return f"{name(s)} (worth {board.values[s]}) is {'free' if who < 0 else 'owned by ' + actor_name(who)}"
+
+
+def _each_has(values: Sequence[int]) -> str:
+    """``"player 1 has 3, player 2 has 0"``."""
+    return ", ".join(f"{actor_name(p)} has {v}" for p, v in enumerate(values))
 
 
 def _record_text(record: BoardRecord) -> list[str]:
     final = position_after(record, len(record.turns) - 1)
     pieces = ", ".join(f"{actor_name(record.pieces[i].owner)}'s {record.pieces[i].kind.name} on {name(s)}"
                        for i, s in enumerate(final.squares) if s != REMOVED)
-    lines = [f"  Board {record.group + 1} of round {record.round_number} after turn 15: "
-             f"point squares {_owners_text(record.board, final.owners)}; pieces left: {pieces or 'none'}."]
+    owned = "; ".join(_square_words(record.board, s, final.owners) for s in record.board.points)
+    lines = [f"  Board {record.group + 1} of round {record.round_number} after its last turn: {owned}. "
+             f"Pieces left: {pieces or 'none'}."]
     for k, seat in enumerate(record.players):
-        lines.append(f"    {actor_name(seat)}: {record.scores[k]} owned, place {record.places[k]}, "
-                     f"{record.points[k]} round points, {record.left[k]} pieces left.")
+        lines.append(f"    {actor_name(seat)} owns squares worth {record.scores[k]}, takes place {record.places[k]} "
+                     f"and {record.points[k]} round points, with {record.left[k]} of its pieces left.")
+    return lines
+
+
+def _placing_text(state: FairSquareState, viewer: int | None) -> list[str]:
+    """The round being placed: its pieces, boards, who still places and what each viewer may see placed."""
+    match, r = state.match, state.round_number
+    lines = ["This round's pieces:"]
+    for kind in state.roster():
+        lines += ["  " + line for line in piece_card(kind)]
+    for g, seats in enumerate(match.groups[r - 1]):
+        board = match.boards[r - 1][g]
+        lines.append(f"Board {g + 1} is played by {', '.join(map(actor_name, seats))}. Its point squares: "
+                     f"{', '.join(f'{name(s)} worth {board.values[s]}' for s in board.points)}. Pieces are placed "
+                     f"on its {len(board.legal)} placement squares: {', '.join(name(s) for s in sorted(board.legal))}.")
+    waiting = sorted(state.actors)
+    lines.append(f"Still placing: {', '.join(map(actor_name, waiting))}." if waiting else "")
+    for p in range(match.seats):
+        mine = state.placements[p]
+        if mine.pieces or mine.letters:
+            pieces = ", ".join(f"{k} on {name(s)}" for k, s in mine.pieces)
+            extra = "".join(f"; the {k}'s moves are re-ordered to {x}" for k, x in mine.letters)
+            lines.append(f"{actor_name(p)} has placed {len(mine.pieces)} of {PIECES} pieces: {pieces}{extra}"
+                         f"{', and confirmed' if mine.done else ''}.")
+    if viewer is not None and viewer in state.actors:
+        lines.append(f"You may place: {', '.join(state.allowed_types(viewer)) or 'nothing more; confirm'}.")
+    for record in state.round_records():
+        lines += _record_text(record)
     return lines
 
 
 def describe(state: FairSquareState, viewer: int | None) -> str:
-    """The match in plain text, in reading order, without anything ``viewer`` may not see."""
+    """The match in plain sentences, in reading order, without anything ``viewer`` may not see."""
     match = state.match
     now = f"round {state.round_number} of {match.rounds}" if state.placing else "match over"
-    lines = [f"Fair and Square, {now}."]
-    lines.append("Points: " + ", ".join(f"{actor_name(p)} {state.points[p]}" for p in range(match.seats)) + ".")
+    lines = [f"Fair and Square, {now}.", f"Points so far: {_each_has(state.points)}."]
     if state.options["garnets"] == "on":
-        lines.append("Garnets: " + ", ".join(f"{actor_name(p)} {state.garnets[p]}" for p in range(match.seats)) + ".")
+        lines.append(f"Garnets: {_each_has(state.garnets)}.")
     outcome = state.outcome
     if outcome is not None:
         lines.append(outcome.reason + ".")
@@ -59,29 +88,7 @@ def describe(state: FairSquareState, viewer: int | None) -> str:
         lines.append(f"Tied for last: {', '.join(map(actor_name, state.candidates()))}; "
                      f"{', '.join(map(actor_name, state.voters))} must name the elimination candidate.")
     else:
-        r = state.round_number
-        roster = state.roster()
-        lines.append("This round's pieces: " + "; ".join(
-            f"{t.name} (rank {t.rank}, moves {', '.join(f'{m.letter} {m.kind} {m.direction}' for m in t.moves)}, "
-            f"rules {', '.join(x.text for x in t.rules)}{', dodges' if t.dodge else ''})" for t in roster) + ".")
-        for g, seats in enumerate(match.groups[r - 1]):
-            board = match.boards[r - 1][g]
-            lines.append(f"Board {g + 1}: {', '.join(map(actor_name, seats))}; point squares "
-                         f"{', '.join(f'{name(s)} {board.values[s]}' for s in board.points)}; "
-                         f"{len(board.legal)} placement squares: {', '.join(name(s) for s in sorted(board.legal))}.")
-        waiting = sorted(state.actors)
-        lines.append(f"Placement pending: {', '.join(map(actor_name, waiting))}." if waiting else "")
-        for p in range(match.seats):
-            mine = state.placements[p]
-            if mine.pieces or mine.letters:
-                pieces = ", ".join(f"{k} on {name(s)}" for k, s in mine.pieces)
-                extra = "".join(f"; {k} re-ordered to {x}" for k, x in mine.letters)
-                lines.append(f"{actor_name(p)} placed {len(mine.pieces)} of {PIECES}: {pieces}{extra}"
-                             f"{' (confirmed)' if mine.done else ''}.")
-        if viewer is not None and viewer in state.actors:
-            lines.append(f"You may place: {', '.join(state.allowed_types(viewer)) or 'nothing more; confirm'}.")
-        for record in state.round_records():
-            lines += _record_text(record)
+        lines += _placing_text(state, viewer)
     if state.records:
         last = max(r.round_number for r in state.records)
         if last != state.round_number:

@@ -114,7 +114,7 @@ SHOWS = {
     ("button-up", 0): lambda text: text.count("\n  stack ") == 9 and "move 1 of" not in text,
     ("button-up", 4): lambda text: "move 4 of" in text,
     ("buttonmen-battle", 0): lambda text: "round 1." in text and "Phase: orders" in text,
-    ("fair-and-square", 0): lambda text: "round 1 of" in text and "Placement pending" in text,
+    ("fair-and-square", 0): lambda text: "round 1 of" in text and "Still placing" in text,
     ("imperio-bellum", 3): lambda text: "Setup" in text and text.count("headquarters e") == 2 and "Turn" not in text,
     ("imperio-bellum", 16):
         lambda text: "Turn 1: player 1" in text and text.count("spawned this turn") == 3 and "moved" in text,

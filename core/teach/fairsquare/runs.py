@@ -43,13 +43,14 @@ def turn_title(turn: int) -> str:
 
 
 def _plain_rule(record: BoardRecord, step: PieceStep, line: str) -> str:
-    """The engine's sentence with its rule id (``(seek:free_empty)``) replaced by the rule in words."""
+    """The engine's sentence with the number of the rule that moved the piece (``(rule 2)``) followed by that
+    rule in the lesson's words."""
     kind = record.pieces[step.piece].kind
     texts = [rule.text for rule in kind.rules]
     if step.rule not in texts:
         return line
     number = texts.index(step.rule)
-    return line.replace(f"({step.rule})", f"(rule {number + 1}: {rule_words(kind)[number]})", 1)
+    return line.replace(f"(rule {number + 1})", f"(rule {number + 1}: {rule_words(kind)[number]})", 1)
 
 
 def _said(record: BoardRecord, turn: int, quiet: bool) -> list[str]:

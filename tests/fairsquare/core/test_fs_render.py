@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
 from fs_helpers import new, place, random_play
 
 import core
+from core import rng
 from core.fairsquare import (
     GAME,
     Lift,
@@ -36,11 +38,11 @@ def test_describe_names_scores_pending_players_and_hides_placements() -> None:
     state = new(seed=2, board_source="data")
     state = place(state, 0, [("Ranger", "A3"), ("Sprinter", "A4")], confirm=False)
     text = state.describe(3)
-    assert "round 1 of 3" in text and "Points: player 1 0" in text
-    assert "Placement pending: player 1, player 2" in text and "A3" in text  # A3 listed as a placement square
-    assert "Player 1 placed" not in text and "You may place: Sprinter" in text
-    assert "Player 1 placed 2 of 4: Ranger on A3, Sprinter on A4" in state.describe(0)
-    assert "D4 3" in text   # the board's point squares
+    assert "round 1 of 3" in text and "Points so far: player 1 has 0" in text
+    assert "Still placing: player 1, player 2" in text and "A3" in text  # A3 listed as a placement square
+    assert "Player 1 has placed" not in text and "You may place: Sprinter" in text
+    assert "Player 1 has placed 2 of 4 pieces: Ranger on A3, Sprinter on A4." in state.describe(0)
+    assert "D4 worth 3" in text   # the board's point squares
 
 
 def test_describe_after_the_match() -> None:
@@ -58,6 +60,29 @@ def test_svg_is_well_formed_and_shows_values_and_pieces() -> None:
     assert ET.fromstring(finished().svg()) is not None
 
 
+ENGINE_NOTATION = re.compile(r"\b[a-z_]+:[\w:]+|\b(?:jump|step|slide) [URDL]{1,2}\b")
+"""A rule id (``seek:free_empty``, ``flee:2``) or a move in the piece file's notation (``jump U``)."""
+
+
+def test_the_text_form_and_the_move_sentences_are_plain_words() -> None:
+    state, stream, looked = new(seed=5), rng.seed_stream(5), 0
+    while not state.is_over:
+        if len(state.history) % 9 == 0:
+            for viewer in (None, 0, 1):
+                text = state.describe(viewer)
+                assert not ENGINE_NOTATION.search(text), ENGINE_NOTATION.search(text)
+                looked += "after its last turn" in text
+        actor = min(state.actors)
+        stream, action = rng.choice(stream, state.legal_actions(actor))
+        state = state.apply(action, actor)
+    for record in state.records:
+        for turn in range(1, len(record.turns)):
+            for line in turn_sentences(record, turn):
+                assert not ENGINE_NOTATION.search(line), line
+    assert looked and not ENGINE_NOTATION.search(state.describe(None))
+    assert "Rule 1: " in new(seed=5).describe(0)
+
+
 def test_trace_sentences_and_positions() -> None:
     state = finished()
     record = state.records[-1]
@@ -69,9 +94,11 @@ def test_trace_sentences_and_positions() -> None:
             text = sentence(record, turn, step)
             piece = record.pieces[step.piece]
             assert text.startswith(f"player {piece.owner + 1}'s {piece.kind.name}")
-            label = {"cycle": "(prediction cycle)", "no rule applies": "no rule applies"}.get(step.rule,
-                                                                                           f"({step.rule})")
+            rules = [rule.text for rule in piece.kind.rules]
+            label = {"cycle": "(prediction cycle)", "no rule applies": "no rule applies", "separation": "(separation)"
+                     }.get(step.rule, f"(rule {rules.index(step.rule) + 1 if step.rule in rules else '?'})")
             assert label in text and text.endswith(".")
+            assert step.rule not in rules or f"({step.rule})" not in text, "the rule's number, not its id"
     first, last = position_after(record, 0), position_after(record, 15)
     assert first.squares == tuple(p.square for p in record.pieces) and last.totals == record.scores
     assert all(first.squares[i] != REMOVED for i in alive_pieces(first))
@@ -88,7 +115,7 @@ def test_the_evict_sentence() -> None:
     record = BoardRecord(1, 0, board, (0, 1), pieces, result.turns, result.threes, result.twos, result.left,
                          result.places(), (3, 2))
     assert sentence(record, 1, result.turns[1].steps[0]) == (
-        "player 1's Ranger B2 (evict:2): approaches the rank-1 Sprinter on D2; moves to C2 (move E).")
+        "player 1's Ranger B2 (rule 2): approaches the rank-1 Sprinter on D2; moves to C2 (move E).")  # rule 2: evict:2
     assert "Battle on D2: Ranger (player 1) stay; Sprinter (player 2) removed." in turn_sentences(record, 2)
 
 

@@ -140,7 +140,7 @@ def test_simultaneous_hidden_placement() -> None:
     state = place(state, 0, still_placement_for(state, 0), confirm=False)
     assert state.view(1).placements[0].pieces == () and state.view(0).placements[0] == state.placements[0]
     assert state.public_length() == 0
-    assert "Player 1 placed" not in state.describe(1) and "Player 1 placed 4 of 4" in state.describe(0)
+    assert "Player 1 has placed" not in state.describe(1) and "Player 1 has placed 4 of 4" in state.describe(0)
     assert "Player 1 placed" not in state.describe(None)
 
 

@@ -230,7 +230,7 @@ def test_clicking_a_piece_shows_its_rules_and_the_one_that_fired() -> None:
     token = shown.tokens[0]
     v.tap(token.square)
     assert v.player.selected == token.piece
-    assert "Rule 1 (" in v.player.info.object and "Turn 4: " in v.player.info.object
+    assert "Rule 1: " in v.player.info.object and "Turn 4: " in v.player.info.object
     assert token_columns(v.picture())["ring"][0] == 1.0
     stacked = [t for t in shown.tokens if t.square == token.square]
     v.tap(token.square)  # a second tap on a stack shows the next piece there

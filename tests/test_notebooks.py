@@ -138,6 +138,15 @@ def test_a_translated_tutorial_runs_the_same_steps_and_exercises_as_the_english_
     assert setup.rstrip().endswith(f'start("{language(path)}"))'), "the tutorial does not start in its language"
 
 
+@pytest.mark.parametrize("path", TRANSLATIONS, ids=[p.name for p in TRANSLATIONS])
+def test_a_translated_tutorial_names_the_translations_of_the_notebooks_it_points_to(path: Path) -> None:
+    lang = language(path)
+    text = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown")
+    named = set(re.findall(r"[\w-]+(?:\.\w\w)?\.ipynb", text))
+    untranslated = [n for n in named if n.count(".") == 1 and (path.parent / n.replace(".", f".{lang}.")).exists()]
+    assert not untranslated, f"{path.name} points to {untranslated}, which exist in its language"
+
+
 def reading_words(cell: Any) -> int:
     """The words a learner reads in a cell: its source and, for code, its outputs' plain text (a picture's
     words, a match's result; what is folded away behind a triangle is not counted)."""

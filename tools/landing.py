@@ -5,21 +5,24 @@ Every registered game (``core.GAMES``) gets a card: its title, one line about
 it and how long a game takes (:mod:`tools.rules`), a picture of a typical
 position drawn by the engine (``assets/boards/<game>.svg``), a link to its page
 (when :mod:`webapp.registry` lists one), its tutorials in JupyterLite
-(``notebooks/<game>.ipynb``, translations ``notebooks/<game>.<lang>.ipynb`` and
-further lessons ``notebooks/<game>-<topic>.ipynb``) and its Rules page, each in the
-page's language where a translation exists.
+(``notebooks/<game>.ipynb``, further lessons ``notebooks/<game>-<lesson>.ipynb``, named by the
+topic of their title, and the translations ``notebooks/<game>[-<lesson>].<lang>.ipynb`` of either) and its
+Rules page, each in the page's language first where a translation exists.
 """
 
 from __future__ import annotations
 
 import html
+import json
+import re
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tools.common import NOTEBOOKS, SITE_SRC, stop
-from tools.rules import LANGUAGE_NAMES, languages, page_file, summary_of, typical_position, write_rules
+from tools.rules import (Tutorial, hreflang, in_order, languages, page_file, summary_of, tutorial_label,
+                         typical_position, write_rules)
 from tools.teachers import write_teacher_pack
 from webapp.registry import AppEntry, further_pages
 
@@ -33,16 +36,31 @@ CARD_WORDS = {
 """The words of a game's card on the landing page, per language (``site/index.html``, ``site/index.<lang>.html``)."""
 
 
-def tutorials(game: str) -> list[tuple[str, str]]:
-    """A game's tutorial notebooks: ``(language, file name)``, English (``<game>.ipynb``) first."""
-    found = [("en", f"{game}.ipynb")] if (NOTEBOOKS / f"{game}.ipynb").exists() else []
-    return found + [(p.suffixes[-2][1:], p.name) for p in sorted(NOTEBOOKS.glob(f"{game}.*.ipynb"))]
+TITLE = re.compile(r"# .+? — (.+?)(?: \(.*\))?")
+"""A further lesson's title line, ``# Button Men — skills (optional, 10 minutes)``: its topic is ``skills``."""
 
 
-def lessons(game: str) -> list[tuple[str, str]]:
-    """A game's further lessons, ``notebooks/<game>-<topic>.ipynb``: ``(topic, file name)``."""
-    return [(p.stem[len(game) + 1:], p.name) for p in sorted(NOTEBOOKS.glob(f"{game}-*.ipynb"))
-            if "." not in p.stem]
+def lesson_topic(notebook: Path) -> str:
+    """A further lesson's topic as the title of its first cell names it; a lesson without such a title stops the
+    build."""
+    source = json.loads(notebook.read_text())["cells"][0]["source"]
+    title = TITLE.fullmatch(("".join(source) if isinstance(source, list) else source).split("\n")[0])
+    if title is None:
+        stop(f"notebooks/{notebook.name} does not start with a title '# <game> — <topic> (...)'")
+    return title[1]
+
+
+def tutorials(game: str) -> list[Tutorial]:
+    """A game's tutorial notebooks: its tutorial (``<game>.ipynb``), further lessons (``<game>-<lesson>.ipynb``) and
+    their translations (``<game>.<lang>.ipynb``, ``<game>-<lesson>.<lang>.ipynb``)."""
+    found = []
+    for path in sorted(NOTEBOOKS.glob(f"{game}*.ipynb")):
+        name, _, lang = path.name.removesuffix(".ipynb").partition(".")
+        if name == game:
+            found.append(Tutorial(lang or "en", tutorial_url(path.name)))
+        elif name.startswith(f"{game}-"):
+            found.append(Tutorial(lang or "en", tutorial_url(path.name), name[len(game) + 1:], lesson_topic(path)))
+    return found
 
 
 def tutorial_url(notebook: str) -> str:
@@ -60,17 +78,9 @@ def links(game: Any, pages: dict[str, str], lang: str) -> list[str]:
                      f'<span class="visually-hidden">{words["in_browser"]}</span></a></li>')
         items += [f'<li><a class="play" href="apps/{e.page}.html">{html.escape(e.title)}</a></li>'
                   for e in further_pages(name)]
-    for tl, notebook in sorted(tutorials(name), key=lambda t: t[0] != lang):
-        href = html.escape(tutorial_url(notebook))
-        if tl == lang:
-            items.append(f'<li><a class="learn" href="{href}">{hidden}{words["tutorial"]}</a></li>')
-        else:
-            language = html.escape(LANGUAGE_NAMES.get(tl, tl))
-            items.append(f'<li><a class="learn" href="{href}" hreflang="{tl}">{hidden}{words["tutorial"]} '
-                         f'(<span lang="{tl}">{language}</span>)</a></li>')
-    for topic, notebook in lessons(name):
-        items.append(f'<li><a class="learn" href="{html.escape(tutorial_url(notebook))}">'
-                     f'{hidden}{words["lesson"].format(topic=html.escape(topic))}</a></li>')
+    found = tutorials(name)
+    items += [f'<li><a class="learn" href="{html.escape(t.url)}"{hreflang(t, lang)}>{hidden}'
+              f"{tutorial_label(t, found, words, lang)}</a></li>" for t in in_order(found, lang)]
     rules = page_file(name, lang if lang in languages(game) else "en")
     items.append(f'<li><a class="learn" href="rules/{rules}">{hidden}{words["rules"]}</a></li>')
     return items
@@ -109,8 +119,8 @@ def write_landing(out: Path, apps: Sequence[AppEntry]) -> None:
         (out / name).write_text(page.replace(MARKER, "\n".join(card(game, pages, lang) for game in games)))
     shutil.copytree(SITE_SRC / "assets", out / "assets", dirs_exist_ok=True)
     write_boards(out / "assets" / "boards", games)
-    notebooks = {game.name: [(lang, tutorial_url(notebook)) for lang, notebook in tutorials(game.name)]
-                 for game in games}
+    notebooks = {game.name: tutorials(game.name) for game in games}
     write_rules(out, games, pages, notebooks)
-    write_teacher_pack(out, games, {name: dict(found).get("en", "") for name, found in notebooks.items()})
+    write_teacher_pack(out, games, {name: next((t.url for t in found if t.lang == "en" and not t.lesson), "")
+                                    for name, found in notebooks.items()})
     (out / ".nojekyll").write_text("")

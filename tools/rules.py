@@ -143,13 +143,15 @@ def options_table(game: Any) -> str:
 
 WORDS = {
     "en": {"rules": "rules", "skip": "Skip to the rules", "all": "All games", "play": "Play {title}",
-           "tutorial": "Tutorial", "teachers": "For teachers", "rulings": "Rulings and options",
+           "tutorial": "Tutorial", "lesson": "Lesson: {topic}", "teachers": "For teachers",
+           "rulings": "Rulings and options",
            "rulings_intro": "Where the rulebook leaves a question open, the engine decides it and names the decision. "
                             "Each row is read from the engine's own option list; a game page or a notebook may switch "
                             "an option.",
            "back": "Back to all games", "version": "rules version"},
     "de": {"rules": "Regeln", "skip": "Zu den Regeln springen", "all": "Alle Spiele", "play": "{title} spielen",
-           "tutorial": "Tutorial", "teachers": "Für Lehrkräfte", "rulings": "Regelentscheidungen und Optionen",
+           "tutorial": "Tutorial", "lesson": "Lektion: {topic}", "teachers": "Für Lehrkräfte",
+           "rulings": "Regelentscheidungen und Optionen",
            "rulings_intro": "Wo das Regelbuch eine Frage offenlässt, entscheidet die Engine und benennt die "
                             "Entscheidung. Jede Zeile stammt aus der Optionsliste der Engine selbst, deshalb ist die "
                             "Tabelle englisch; eine Spielseite oder ein Notebook kann jede Option umstellen.",
@@ -157,8 +159,23 @@ WORDS = {
 }
 """The words of a Rules page around its summary, per language (``en`` and every ``site/rules/<game>.<lang>.md``)."""
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
-Tutorials = Sequence[tuple[str, str]]
-"""A game's tutorials as ``(language, site-relative URL)``."""
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """One of a game's tutorial notebooks: the game's tutorial, a further lesson, or a translation of either."""
+
+    lang: str
+    url: str
+    """Relative to the site's root."""
+    lesson: str = ""
+    """The further lesson's name (``skills`` for ``button-men-skills.ipynb``); empty for the game's tutorial."""
+    topic: str = ""
+    """The further lesson's topic as its title names it in its language (``Fertigkeiten``)."""
+
+
+Tutorials = Sequence[Tutorial]
+"""A game's tutorials and further lessons."""
 
 
 def languages(game: Any) -> list[str]:
@@ -171,14 +188,33 @@ def page_file(name: str, lang: str) -> str:
     return f"{name}.html" if lang == "en" else f"{name}.{lang}.html"
 
 
+def in_order(tutorials: Tutorials, lang: str) -> list[Tutorial]:
+    """The game's tutorial, then each further lesson, each in ``lang`` first (where translated)."""
+    return sorted(tutorials, key=lambda t: (t.lesson, t.lang != lang))
+
+
+def tutorial_label(tutorial: Tutorial, tutorials: Tutorials, words: Mapping[str, str], lang: str) -> str:
+    """A tutorial's link text on a page in ``lang`` (``words["tutorial"]``, or ``words["lesson"]`` with the lesson's
+    topic in ``lang`` where the lesson is translated, else marked as its own language), naming the tutorial's language
+    when it is another."""
+    label = words["tutorial"]
+    if tutorial.lesson:
+        own = next((t.topic for t in tutorials if t.lesson == tutorial.lesson and t.lang == lang), None)
+        topic = html.escape(own) if own else f'<span lang="{tutorial.lang}">{html.escape(tutorial.topic)}</span>'
+        label = words["lesson"].format(topic=topic)
+    other = tutorial.lang
+    return label if other == lang else f'{label} (<span lang="{other}">{LANGUAGE_NAMES.get(other, other)}</span>)'
+
+
+def hreflang(tutorial: Tutorial, lang: str) -> str:
+    """The link's ``hreflang`` attribute when the tutorial is in another language than the page."""
+    return "" if tutorial.lang == lang else f' hreflang="{tutorial.lang}"'
+
+
 def tutorial_links(tutorials: Tutorials, lang: str) -> list[str]:
-    """Links to a game's tutorials, the page's own language first; another language is named."""
-    words = WORDS[lang]
-    ordered = sorted(tutorials, key=lambda t: t[0] != lang)
-    return [f'<li><a href="../{html.escape(url)}"'
-            + ("" if tl == lang else f' hreflang="{tl}"') + f'>{words["tutorial"]}'
-            + ("" if tl == lang else f' (<span lang="{tl}">{LANGUAGE_NAMES.get(tl, tl)}</span>)') + "</a></li>"
-            for tl, url in ordered]
+    """Links to a game's tutorials and further lessons, the page's own language first; another language is named."""
+    return [f'<li><a href="../{html.escape(t.url)}"{hreflang(t, lang)}>'
+            f"{tutorial_label(t, tutorials, WORDS[lang], lang)}</a></li>" for t in in_order(tutorials, lang)]
 
 
 def page_links(game: Any, page: str | None, tutorials: Tutorials, lang: str) -> str:

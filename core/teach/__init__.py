@@ -14,7 +14,8 @@ JupyterLite, needs neither IPython nor widgets here, and its plain-text form
 * :mod:`core.teach.chart` - the score chart as SVG;
 * one small module per game (``core.teach.buttonup`` ...) with its lessons' positions and exercises; a lesson
   in English and German keeps its sentences, and its positions told in German, in ``<module>_text``
-  (``core.teach.buttonup_text``, ``core.teach.buttonmen_text``; the braille lesson's game speaks German itself).
+  (``core.teach.buttonup_text``, ``core.teach.buttonmen_text``, ``core.teach.skills_text``; the braille lesson's
+  game speaks German itself).
 """
 
 from __future__ import annotations

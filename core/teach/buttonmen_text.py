@@ -1,7 +1,8 @@
 """The Button Men tutorial's sentences in English and German, and its positions drawn and told in German.
 
-The German names follow the German Rules page (Rezept, Swing-Würfel, Kraftangriff, Geschickangriff); skill
-names and attack types other than Power and Skill stay English, as the site writes them.
+The German names follow the German Rules page (Rezept, Swing-Würfel, Kraftangriff, Geschickangriff, and the skills
+and attack types it names in German: Gift, Schatten, Tempo, Fokus, Null, Berserker, Stolpern); the other skills
+keep their English names, as the site writes them.
 """
 
 from __future__ import annotations
@@ -112,8 +113,11 @@ PHASES = {
     Phase.REACT: "reagiert auf die Initiative (Fokus oder Chance) oder verzichtet",
     Phase.ATTACK: "greift an",
 }
-KINDS = {"Power": "Kraftangriff", "Skill": "Geschickangriff", "Pass": "Passen"}
-"""The attack types the core lesson teaches, as the German Rules page names them."""
+KINDS = {"Power": "Kraftangriff", "Skill": "Geschickangriff", "Pass": "Passen", "Shadow": "Schatten", "Speed": "Tempo",
+         "Berserk": "Berserker", "Trip": "Stolpern"}
+"""The attack types the German Rules page names in German."""
+SKILL_NAMES = {"p": "Gift", "s": "Schatten", "z": "Tempo", "f": "Fokus", "n": "Null", "B": "Berserker", "t": "Stolpern"}
+"""The skills the German Rules page names in German, by letter (the others keep the site's English names)."""
 
 
 def say(key: str, lang: str, **fields: object) -> str:
@@ -123,7 +127,7 @@ def say(key: str, lang: str, **fields: object) -> str:
 
 def die_words(die: Die, rolled: bool = True) -> str:
     """A die in German words, e.g. ``(X=11):8 (11 Seiten, zeigt 8)``."""
-    skills = "".join(f"{SKILLS[c]}, " for c in die.skills)
+    skills = "".join(f"{SKILL_NAMES.get(c, SKILLS[c])}, " for c in die.skills)
     if not rolled:
         return GERMAN["unrolled"].format(notation=die.notation, skills=skills, size=die.size)
     return GERMAN["die"].format(label=die.label, skills=skills, size=die.size, value=die.value,

@@ -1,72 +1,89 @@
-"""The Button Men skills lesson's helpers: the core lesson's (deal, attack, scores, show) and one exercise per
-skill family it teaches (Poison, Shadow).
+"""The Button Men skills lesson's helpers, in English or German: the core lesson's (deal, attack, scores, show)
+and one exercise per skill family it teaches (Poison, Shadow).
 
 >>> exercise(2).text.splitlines()[0]
-"Right to move. Which of Left's dice can Right's Shadow die (its die 1, showing 3) capture? Answer 1 or 2."
+"Umbra to move. Which of Vipera's dice can Umbra's Shadow die (its die 1, showing 5) capture? Answer 1 or 2."
 """
 
 from __future__ import annotations
 
 from core.buttonmen import Attack
 from core.buttonmen.state import ButtonMenState
-from core.teach import Exercise, Lesson
-from core.teach.buttonmen import attack, deal, links, roll, scores, show, start
+from core.teach import Exercise, Html, Lesson, begin, number
+from core.teach import buttonmen as core_lesson
+from core.teach.buttonmen import attack, deal, links, roll, scores, show
+from core.teach.buttonmen_text import draw
+from core.teach.skills_text import say
 
 __all__ = ["answer", "attack", "deal", "exercise", "hint", "links", "scores", "show", "solution", "start"]
 
-BUTTONS = ("Left", "Right")
+BUTTONS = ("Vipera", "Umbra")
+"""The lesson's two made-up buttons, named alike in both languages (so both notebooks run the same code)."""
 RECIPES = ("p(12) (4)", "s(8) (6)")
-"""The lesson's small made-up recipes: a Poison die on the left, a Shadow die on the right."""
+"""Their small made-up recipes: a Poison die for Vipera, a Shadow die for Umbra."""
 
 
-def _poison_problem(score: object, before: float, after: float, size: int) -> str | None:
+def start(lang: str = "en") -> Html:
+    """The first cell's answer in ``lang`` (``en`` or ``de``); the core lesson's helpers speak it too."""
+    shown = begin(LESSON, "button-men", "buttonmen", lang)
+    core_lesson.LESSON.lang = LESSON.lang
+    return shown
+
+
+def _poison_problem(score: object, before: float, after: float, size: int, lang: str) -> str | None:
     assert isinstance(score, float)
     if score == after:
         return None
-    known = {before + size: "a captured Poison die counts against whoever captured it: half its size is taken away.",
-             before + size / 2: "a captured Poison die counts against its captor: take half its size away, do not add.",
-             before - size: "the captor loses half the Poison die's size; only its owner loses the full size."}
-    return known.get(score, f"{score:g} is not Right's score before the attack ({before:g}) less half the "
-                            "Poison die's size.")
+    known = {before + size: "w_poison_added", before + size / 2: "w_poison_half_added",
+             before - size: "w_poison_full", before: "w_poison_kept"}
+    key = known.get(score, "w_poison")
+    return say(key, lang, b=BUTTONS[1], score=number(score, lang), before=number(before, lang))
 
 
-def _shadow_problem(board: ButtonMenState, die: object, shadow: int) -> str | None:
+def _shadow_problem(board: ButtonMenState, die: object, lang: str) -> str | None:
     assert isinstance(die, int)
-    theirs = board.dice[0]
+    theirs, shadow = board.dice[0], board.dice[1][0]
     if not 1 <= die <= len(theirs):
-        return f"Left has dice 1 to {len(theirs)}."
+        return say("w_no_die", lang, a=BUTTONS[0], count=len(theirs))
     if any(a.kind == "Shadow" and a.targets == (die - 1,) for a in board.attacks()):
         return None
-    value, reach = theirs[die - 1].value, board.dice[1][0]
-    if value > reach.size:
-        return f"Left's die {die} shows {value}, more than the Shadow die's size ({reach.size}): out of its reach."
-    return f"Left's die {die} shows {value}, less than the Shadow die's {shadow}: a Shadow die takes the same or more."
+    value = theirs[die - 1].value
+    key = "w_shadow_high" if value > shadow.size else "w_shadow_low"
+    return say(key, lang, a=BUTTONS[0], die=die, value=value, size=shadow.size, shadow=shadow.value)
 
 
-def _exercises(lang: str) -> tuple[Exercise, ...]:
+def _poison_exercise(lang: str) -> Exercise:
+    """Umbra's plain die captures Vipera's Poison die: Umbra's round score after it."""
     poison = deal(BUTTONS, ([5, 4], [3, 6]), recipes=RECIPES)
     capture = Attack("Power", (1,), (0,))
     captured = poison.apply(capture)
     assert isinstance(captured, ButtonMenState)
     after = roll(captured, [2])
     before, now = poison.round_scores[1], after.round_scores[1]
-    shadow = deal(BUTTONS, ([10, 4], [3, 6]), recipes=RECIPES)
-    reach = shadow.dice[1][0]
-    return (
-        Exercise("Right to move. Right's (6), showing 6, captures Left's p(12) (showing 5) with a Power attack and "
-                 f"re-rolls a 2. What is Right's round score then? (Now it is {before:g}.)", poison,
-                 lambda score: _poison_problem(score, before, now, 12),
-                 "A Poison die counts against whoever holds it at the end: its owner loses its full size, a player "
-                 "who captured it loses half its size.",
-                 f"{now:g}: {before:g} minus half of 12."),
-        Exercise(f"Right to move. Which of Left's dice can Right's Shadow die (its die 1, showing {reach.value}) "
-                 "capture? Answer 1 or 2.", shadow,
-                 lambda die: _shadow_problem(shadow, die, reach.value),
-                 f"A Shadow die takes a die showing the same value or more, up to its own size ({reach.size}).",
-                 "die 2: it shows 4, at least 3 and at most 8; die 1 shows 10, beyond the Shadow die's size.",
-                 kind="choice"),
-    )
+    size = poison.dice[0][0].size
+    return Exercise(
+        say("q_poison", lang, a=BUTTONS[0], b=BUTTONS[1], v=poison.dice[1][1].value, t=poison.dice[0][0].value,
+            r=after.dice[1][1].value, now=number(before, lang)), poison,
+        lambda score: _poison_problem(score, before, now, size, lang), say("h_poison", lang),
+        say("s_poison", lang, now=number(now, lang), before=number(before, lang), size=size))
 
 
-LESSON = Lesson(_exercises)
+def _shadow_exercise(lang: str) -> Exercise:
+    """Which of Vipera's dice Umbra's Shadow die may capture (one in its reach, one a plain die could take)."""
+    board = deal(BUTTONS, ([7, 4], [5, 1]), recipes=RECIPES)
+    shadow = board.dice[1][0]
+    (hit, value), (miss, low) = [(n + 1, die.value) for n, die in enumerate(board.dice[0])]
+    assert shadow.value <= value <= shadow.size and low < shadow.value
+    return Exercise(
+        say("q_shadow", lang, a=BUTTONS[0], b=BUTTONS[1], v=shadow.value), board,
+        lambda die: _shadow_problem(board, die, lang), say("h_shadow", lang, size=shadow.size),
+        say("s_shadow", lang, die=hit, value=value, shadow=shadow.value, size=shadow.size, other=miss, low=low),
+        kind="choice")
+
+
+def _exercises(lang: str) -> tuple[Exercise, ...]:
+    return _poison_exercise(lang), _shadow_exercise(lang)
+
+
+LESSON = Lesson(_exercises, draw=draw)
 exercise, answer, hint, solution = LESSON.helpers()

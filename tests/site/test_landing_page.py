@@ -47,8 +47,8 @@ def test_every_game_is_listed_with_working_relative_links(page: Any, site_url: s
         assert board.evaluate("img => img.complete && img.naturalWidth > 0"), f"{name}: the board picture is missing"
         for translation in NOTEBOOKS.glob(f"{name}.*.ipynb"):
             lang = translation.suffixes[-2][1:]
-            link = card.locator(f'a[hreflang="{lang}"]')
-            assert link.get_attribute("href") == f"lite/notebooks/index.html?path={translation.name}"
+            link = card.locator(f'a[hreflang="{lang}"][href="lite/notebooks/index.html?path={translation.name}"]')
+            assert link.count() == 1, f"{name}: its {lang} tutorial is not linked as {lang}"
             assert (built_site / "lite" / "files" / translation.name).exists()
     links = internal_links(page)
     assert links, "the landing page links nowhere"

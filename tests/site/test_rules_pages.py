@@ -8,6 +8,7 @@ the engine's pictures, and a table of every option generated from
 from __future__ import annotations
 
 import html
+import json
 import re
 import urllib.parse
 from collections.abc import Callable
@@ -18,7 +19,7 @@ import pytest
 
 import tools.rules
 from tools.common import NOTEBOOKS
-from tools.landing import write_landing
+from tools.landing import lesson_topic, write_landing
 from tools.rules import RULES_SRC, show_value
 from webapp.registry import APPS
 
@@ -160,7 +161,9 @@ def test_the_german_landing_page_lists_every_game_in_german(site: Path) -> None:
     assert 'href="index.de.html" hreflang="de"' in (site / "index.html").read_text()
 
 
-GERMAN_TUTORIALS = sorted(p.name.split(".")[0] for p in NOTEBOOKS.glob("*.de.ipynb"))
+GERMAN = [p.name.split(".")[0] for p in NOTEBOOKS.glob("*.de.ipynb")]
+"""Every notebook translated into German, by name."""
+GERMAN_TUTORIALS = sorted(name for name in GERMAN if name in core.GAMES)
 """The games with a German tutorial, ``notebooks/<game>.de.ipynb``."""
 
 
@@ -174,3 +177,33 @@ def test_a_german_tutorial_is_linked_from_both_rules_pages_and_both_landing_page
     assert f'<a class="learn" {card}>' in german and f'<a class="learn" {card} hreflang="de">' in english
     assert german.index(card) < german.index(f'href="lite/notebooks/index.html?path={name}.ipynb"'), \
         "the German landing page lists the German tutorial first"
+
+
+GERMAN_LESSONS = sorted(name for name in GERMAN if name not in core.GAMES)
+"""The further lessons translated into German, ``notebooks/<game>-<lesson>.de.ipynb``."""
+
+
+@pytest.mark.parametrize("lesson", GERMAN_LESSONS)
+def test_a_german_lesson_is_linked_by_its_german_topic_from_its_games_pages(site: Path, lesson: str) -> None:
+    game = max((name for name in core.GAMES if lesson.startswith(f"{name}-")), key=len)
+    german = f'href="../lite/notebooks/index.html?path={lesson}.de.ipynb"'
+    english = f'href="../lite/notebooks/index.html?path={lesson}.ipynb"'
+    rules_de, rules_en = (site / "rules" / f"{game}.de.html").read_text(), (site / "rules" / f"{game}.html").read_text()
+    assert re.search(re.escape(german) + r">Lektion: [^<(]+</a>", rules_de), "the German Rules page names its topic"
+    assert re.search(re.escape(english) + r' hreflang="en">Lektion: [^<(]+ \(<span lang="en">English', rules_de)
+    assert re.search(re.escape(german) + r' hreflang="de">Lesson: [^<(]+ \(<span lang="de">Deutsch', rules_en)
+    landing = (site / "index.de.html").read_text()
+    card = f'<a class="learn" href="lite/notebooks/index.html?path={lesson}.de.ipynb"><span class="visually-hidden">'
+    assert card in landing
+    assert landing.index(card) < landing.index(f'href="lite/notebooks/index.html?path={lesson}.ipynb"'), \
+        "the German landing page lists the German lesson first"
+
+
+def test_a_lesson_is_named_by_the_topic_of_its_title(tmp_path: Path) -> None:
+    titled, untitled = tmp_path / "button-men-skills.de.ipynb", tmp_path / "button-men-x.ipynb"
+    titled.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": [
+        "# Button Men — Fertigkeiten (zusätzliche Lektion, 10 Minuten)\n", "\n", "Buchstaben ..."]}]}))
+    untitled.write_text(json.dumps({"cells": [{"cell_type": "markdown", "source": "Some text"}]}))
+    assert lesson_topic(titled) == "Fertigkeiten"
+    with pytest.raises(SystemExit):
+        lesson_topic(untitled)

@@ -18,12 +18,12 @@ from core.buttonup import ButtonUpState
 from core.teach import braille as br_lesson
 from core.teach import buttonmen as bm_lesson
 from core.teach import buttonup as bu_lesson
-from core.teach import buttonmen_text, buttonup_text
+from core.teach import buttonmen_text, buttonup_text, skills_text
 from core.teach.words import WORDS
 
 TABLES: dict[str, Mapping[str, Mapping[str, str]]] = {
     "core.teach.words": WORDS, "core.teach.braille": br_lesson.TEXT, "core.teach.buttonup_text": buttonup_text.TEXT,
-    "core.teach.buttonmen_text": buttonmen_text.TEXT,
+    "core.teach.buttonmen_text": buttonmen_text.TEXT, "core.teach.skills_text": skills_text.TEXT,
 }
 """Every table of tutorial sentences (id -> language -> text)."""
 

@@ -12,7 +12,6 @@ from core.teach import SITE_FROM_NOTEBOOK, Exercise, Lesson, as_number, navigati
 from core.teach import buttonmen as bm_lesson
 from core.teach import buttonup as bu_lesson
 from core.teach import braille as br_lesson
-from core.teach import skills as sk_lesson
 from core.teach.chart import score_chart
 from core.teach.slips import friendly
 
@@ -161,13 +160,6 @@ def test_button_men_exercise_three_does_not_draw_its_answer() -> None:
     solved = bm_lesson.solution(3).text.removeprefix("Solution: ").rstrip(".")
     assert f"{solved} points" not in bm_lesson.exercise(3).markup
     assert bm_lesson.answer(3, float(solved)).text == "Right!"
-
-
-def test_the_skills_lesson_has_an_exercise_per_skill() -> None:
-    assert sk_lesson.answer(1, 1).text == "Right!"
-    assert sk_lesson.answer(1, 19).text.startswith("Not quite: a captured Poison die counts against")
-    assert sk_lesson.answer(2, 2).text == "Right!"
-    assert sk_lesson.answer(2, 1).text.startswith("Not quite: Left's die 1 shows 10, more than the Shadow")
 
 
 def test_braille_lesson_speaks_german_numbers() -> None:

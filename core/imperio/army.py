@@ -19,14 +19,31 @@ DEFAULT_BOARD = {
 """The source's example deployment by rank (ranks 1-2 attacker, 8-9 defender)."""
 DEFAULT_RESERVES: dict[bool, Reserve] = {True: (6, 10, 14, 20), False: (5, 20, 10, 15)}
 """Default reserves by side (True: attacker)."""
+SMALL_BOARD = {
+    1: "..B.H.B..",
+    2: ".FAKPKAF.",
+    8: ".FAKPKAF.",
+    9: "..B.H.B..",
+}
+"""The engine's small army for a first game (``default_army="small"``): 7 units a side on the board, each
+side a mirror of the other (``.`` is an empty square)."""
+SMALL_RESERVES: Reserve = (1, 2, 2, 3)
+"""The small army's reserves, the same for both sides."""
 
 
-def default_placements(attacker_side: bool) -> tuple[tuple[str, int], ...]:
-    """The default army of a side as (letter, square): headquarters, then bases, then units."""
+def default_placements(attacker_side: bool, army: str = "wiki_example") -> tuple[tuple[str, int], ...]:
+    """A side's pieces of the default ``army`` (``wiki_example`` or ``small``) as (letter, square):
+    headquarters, then bases, then units."""
     ranks = (1, 2) if attacker_side else (8, 9)
-    pieces = [(letter, square(f, r)) for r in ranks for f, letter in enumerate(DEFAULT_BOARD[r])]
+    rows = SMALL_BOARD if army == "small" else DEFAULT_BOARD
+    pieces = [(letter, square(f, r)) for r in ranks for f, letter in enumerate(rows[r]) if letter != "."]
     order = "HB" + UNITS
     return tuple(sorted(pieces, key=lambda p: (order.index(p[0]), p[1])))
+
+
+def default_reserves(attacker_side: bool, army: str = "wiki_example") -> Reserve:
+    """A side's reserves in the default ``army``."""
+    return SMALL_RESERVES if army == "small" else DEFAULT_RESERVES[attacker_side]
 
 
 def limit_problem(options: Mapping[str, object], board: Mapping[str, int], reserve: Sequence[int]) -> str | None:
@@ -64,4 +81,4 @@ def describe_reserve(reserve: Reserve) -> str:
     return ", ".join(f"{u}×{n}" for u, n in zip(UNITS, reserve, strict=True) if n) or "none"
 
 
-assert all(len(row) == len(FILES) for row in DEFAULT_BOARD.values())
+assert all(len(row) == len(FILES) for rows in (DEFAULT_BOARD, SMALL_BOARD) for row in rows.values())

@@ -21,7 +21,7 @@ from core.imperio.actions import (
     Spawn,
     Step,
 )
-from core.imperio.army import DEFAULT_RESERVES, Reserve, default_placements, limit_problem
+from core.imperio.army import Reserve, default_placements, default_reserves, limit_problem
 from core.imperio.board import (
     NAMES,
     NEIGHBOURS,
@@ -204,11 +204,11 @@ class Legality(State):
                 yield Ready()
 
     def _default_fits(self, player: int) -> bool:
-        side = player == self.attacker
+        side, army = player == self.attacker, str(self.options["default_army"])
         counts: dict[str, int] = {}
-        for letter, _ in default_placements(side):
+        for letter, _ in default_placements(side, army):
             counts[letter] = counts.get(letter, 0) + 1
-        return self._fits(counts, DEFAULT_RESERVES[side])
+        return self._fits(counts, default_reserves(side, army))
 
     def _alterations(self) -> Iterator[Action]:
         s = self.setter

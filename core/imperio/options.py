@@ -33,8 +33,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("elimination_check", "immediate", "IB-33: a side without units on the board loses at once, or only "
                                              "if it still has none after its next spawn",
            choices=("immediate", "after_spawn")),
-    Option("default_army", "wiki_example", "IB-36: the army 'use the default army' deploys (none: no such action)",
-           choices=("wiki_example", "none")),
+    Option("default_army", "wiki_example", "IB-36: the army 'use the default army' deploys (none: no such action; "
+                                           "small, the engine's army for a first game: headquarters, two bases and "
+                                           "7 units a side, 8 in reserve)",
+           choices=("wiki_example", "small", "none")),
     Option("setup", "deploy", "engine: 'deploy' plays section 2 step by step; 'default_armies' starts both "
                               "sides with the default army (roles are still chosen)",
            choices=("deploy", "default_armies")),

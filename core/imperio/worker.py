@@ -27,7 +27,7 @@ from core.imperio.actions import (
     Spawn,
     Step,
 )
-from core.imperio.army import DEFAULT_RESERVES, default_placements
+from core.imperio.army import default_placements, default_reserves
 from core.imperio.board import (
     NAMES,
     UNITS,
@@ -178,12 +178,12 @@ class Worker:
             self.set(phase="deploy", setter=1 - attacker)
 
     def default_army(self, player: int) -> None:
-        side = player == self.get("attacker")
-        for letter, sq in default_placements(side):
+        side, army = player == self.get("attacker"), str(self.options["default_army"])
+        for letter, sq in default_placements(side, army):
             self.board[sq] = self.new_piece(letter, player)
-        self.reserves[player] = list(DEFAULT_RESERVES[side])
+        self.reserves[player] = list(default_reserves(side, army))
         self.set(phase="reserve", setter=player)
-        self.events.append(f"player {player + 1} deploys the default army")
+        self.events.append(f"player {player + 1} deploys the {'small' if army == 'small' else 'default'} army")
 
     def next_setup(self) -> None:
         phase, setter, attacker = self.get("phase"), self.get("setter"), self.get("attacker")

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tools.common import say
-from tools.first_board import CHROMIUM, NOT_LOCALHOST, TIMEOUT_MS, panel_server
+from tools.first_board import TIMEOUT_MS, chromium, local_context, panel_server
 
 PAGE = "imperio"
 SEEDS = (11, 12, 13)
@@ -65,24 +65,13 @@ def bot_turn(page: Any, url: str) -> tuple[float, float]:
 
 def measure(seeds: Sequence[int] = SEEDS) -> list[tuple[int, float, float]]:
     """``(seed, seconds, longest click wait in ms)`` per seeded game."""
-    from playwright.sync_api import sync_playwright
-
     rows = []
-    with panel_server(PAGE) as live, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
-        try:
-            for seed in seeds:
-                say(f"bot turn on the {PAGE} page, seed {seed}")
-                context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
-                context.route(NOT_LOCALHOST, lambda route: route.abort())
-                try:
-                    seconds, wait = bot_turn(context.new_page(), live + opening_link(seed))
-                finally:
-                    context.close()
-                rows.append((seed, seconds, wait))
-        finally:
-            browser.close()
+    with panel_server(PAGE) as live, chromium() as browser:
+        for seed in seeds:
+            say(f"bot turn on the {PAGE} page, seed {seed}")
+            with local_context(browser, service_workers="block") as context:
+                seconds, wait = bot_turn(context.new_page(), live + opening_link(seed))
+            rows.append((seed, seconds, wait))
     return rows
 
 

@@ -38,19 +38,40 @@ NOT_LOCALHOST = re.compile(r"^(?!(?:https?|wss?)://(?:localhost|127\.0\.0\.1)(?:
 TIMEOUT_MS = 120_000
 
 
-def first_board_ms(browser: Any, url: str, prepare: Callable[[Any], None]) -> float:
-    """Milliseconds from the start of the navigation to ``url`` until its board is visible."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextmanager
+def local_context(browser: Any, **options: Any) -> Iterator[Any]:
+    """A new browser context at 1280x800 that reaches nothing but localhost."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
     try:
         context.route(NOT_LOCALHOST, lambda route: route.abort())
+        yield context
+    finally:
+        context.close()
+
+
+def first_board_ms(browser: Any, url: str, prepare: Callable[[Any], None]) -> float:
+    """Milliseconds from the start of the navigation to ``url`` until its board is visible."""
+    with local_context(browser, service_workers="block") as context:
         prepare(context)
         page = context.new_page()
         page.goto(url, wait_until="commit")
         board = page.locator(BOARD).first
         board.wait_for(state="visible", timeout=TIMEOUT_MS)
         return float(page.evaluate("performance.now()"))
-    finally:
-        context.close()
 
 
 def median_ms(browser: Any, url: str, prepare: Callable[[Any], None], loads: int) -> float:
@@ -103,25 +124,18 @@ def panel_server(page: str) -> Iterator[str]:
 
 def measure(pages: Sequence[str] = (), loads: int = 3) -> list[tuple[str, str, str]]:
     """``(page, static pre-rendered board, server-mode board)`` per page, as text."""
-    from playwright.sync_api import sync_playwright
-
     from tools.local_cdn import serve_cdn_locally
 
     names = [entry.page for entry in select(pages)]
     rows = []
-    with static_site(names) as (site, url), sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
-        try:
-            for name in names:
-                say(f"time to first board: {name}")
-                static = median_ms(browser, f"{url}apps/{name}.html",
-                                   lambda context: serve_cdn_locally(context, site), loads)
-                with panel_server(name) as live:
-                    served = median_ms(browser, live, lambda context: None, loads)
-                rows.append((name, f"{static / 1000:.1f} s", f"{served / 1000:.1f} s"))
-        finally:
-            browser.close()
+    with static_site(names) as (site, url), chromium() as browser:
+        for name in names:
+            say(f"time to first board: {name}")
+            static = median_ms(browser, f"{url}apps/{name}.html",
+                               lambda context: serve_cdn_locally(context, site), loads)
+            with panel_server(name) as live:
+                served = median_ms(browser, live, lambda context: None, loads)
+            rows.append((name, f"{static / 1000:.1f} s", f"{served / 1000:.1f} s"))
     return rows
 
 

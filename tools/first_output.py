@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from tools.common import NOTEBOOKS, say
-from tools.first_board import CHROMIUM, NOT_LOCALHOST
+from tools.first_board import chromium, local_context
 from tools.serve import QuietHandler, serving
 
 TIMEOUT_MS = 240_000
@@ -84,26 +84,15 @@ def served(site: Path) -> Iterator[tuple[str, dict[str, int]]]:
 
 def measure_site(site: Path, notebooks: Sequence[str]) -> list[tuple[str, Load, Load]]:
     """``(notebook, cold load, warm load)`` for each notebook of a built site."""
-    from playwright.sync_api import sync_playwright
-
     rows = []
-    with served(site) as (url, sent), sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
-        try:
-            for notebook in notebooks:
-                say(f"time to first output: {notebook}")
-                context = browser.new_context(viewport={"width": 1280, "height": 800})
-                context.route(NOT_LOCALHOST, lambda route: route.abort())
-                try:
-                    tutorial = f"{url}lite/notebooks/index.html?path={notebook}"
-                    cold = load(context.new_page(), tutorial, sent)
-                    warm = load(context.new_page(), tutorial, sent)
-                finally:
-                    context.close()
-                rows.append((notebook, cold, warm))
-        finally:
-            browser.close()
+    with served(site) as (url, sent), chromium() as browser:
+        for notebook in notebooks:
+            say(f"time to first output: {notebook}")
+            with local_context(browser) as context:
+                tutorial = f"{url}lite/notebooks/index.html?path={notebook}"
+                cold = load(context.new_page(), tutorial, sent)
+                warm = load(context.new_page(), tutorial, sent)
+            rows.append((notebook, cold, warm))
     return rows
 
 

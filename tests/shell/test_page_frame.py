@@ -14,8 +14,9 @@ from webapp.buttonup.page import ButtonUpView
 from webapp.registry import APPS
 from webapp.shell.frame import TEMPLATE, nav_html
 from webapp.shell.game_page import GamePage
+from webapp.shell.newgame import NewGameDialog
 from webapp.shell.sections import Dialog, Disclosure
-from webapp.shell.widgets import MoveLog, NewGameDialog, bidi, bidi_names, heading
+from webapp.shell.widgets import MoveLog, bidi, bidi_names, heading
 
 RLO = "\u202e"
 
@@ -52,7 +53,7 @@ def objects_of(layout: Any) -> list[Any]:
 
 
 def test_button_up_page_puts_its_form_in_the_dialog_and_folds_the_history() -> None:
-    page = GamePage(ButtonUpView())
+    page = GamePage(ButtonUpView)
     layout = page.__panel__()
     assert isinstance(page.new_game, Dialog) and page.new_game.label == "New game"
     assert page.__panel__() is layout, "the layout is built once (one dialog, one set of watchers)"
@@ -67,7 +68,7 @@ def test_button_up_page_puts_its_form_in_the_dialog_and_folds_the_history() -> N
 
 
 def test_a_new_game_closes_the_dialog_but_a_move_does_not() -> None:
-    page = GamePage(ButtonUpView(), seats=["human", "human"])
+    page = GamePage(ButtonUpView, seats=["human", "human"])
     page.__panel__()
     assert page.new_game is not None
     page.new_game.open = True
@@ -84,15 +85,15 @@ def test_a_new_game_closes_the_dialog_but_a_move_does_not() -> None:
 class LegacyView(ButtonUpView):
     """A page written before the dialog existed: its form is one of its panels."""
 
-    def setup_form(self, page: GamePage) -> Any | None:
+    def setup_form(self) -> Any | None:
         return None
 
-    def panels(self, page: GamePage) -> list[Any]:
-        return [heading("Score"), self.score, page.text, self.log, page.share, self.dialog]
+    def panels(self) -> list[Any]:
+        return [heading("Score"), self.score, self.page.text, self.log, self.page.share, self.dialog]
 
 
 def test_a_page_that_lists_its_form_among_its_panels_gets_the_dialog_too() -> None:
-    page = GamePage(LegacyView())
+    page = GamePage(LegacyView)
     layout = page.__panel__()
     assert page.new_game is not None and isinstance(page.view, LegacyView)
     assert page.new_game.objects == [page.view.dialog.__panel__()]
@@ -104,7 +105,7 @@ def test_a_page_that_lists_its_form_among_its_panels_gets_the_dialog_too() -> No
 
 
 def test_button_men_page_folds_the_move_list_and_draws_the_viewer_at_the_bottom() -> None:
-    page = GamePage(ButtonMenView())
+    page = GamePage(ButtonMenView)
     layout = page.__panel__()
     titles = {d.title for d in objects_of(layout) if isinstance(d, Disclosure)}
     assert {"All moves", "What the letters mean", "Round history", "Match log"} <= titles

@@ -105,12 +105,12 @@ def button_men_pair(kind: str) -> tuple[State, State]:
 def test_button_men_hides_each_secret_setup_choice_from_the_other_player(kind: str) -> None:
     one, other = button_men_pair(kind)
     assert one.to_move == 1 and one != other
-    pages = [opened(ButtonMenView(), state, [HUMAN, HUMAN]) for state in (one, other)]
+    pages = [opened(ButtonMenView, state, [HUMAN, HUMAN]) for state in (one, other)]
     same_for(*pages, why="hot-seat, behind the curtain")
     for page in pages:
         page.view.take_device()  # type: ignore[attr-defined]
     same_for(*pages, why="hot-seat, player 2 holds the device")
-    same_for(*(opened(ButtonMenView(), state, ["greedy", HUMAN]) for state in (one, other)),
+    same_for(*(opened(ButtonMenView, state, ["greedy", HUMAN]) for state in (one, other)),
              why="player 2 plays the bot that chose")
     same_bot_choice(one, other, BUTTON_MEN, 1)
 
@@ -134,7 +134,7 @@ def battle(size: int) -> CampaignState:
 
 def test_a_battle_match_hides_its_secret_swing_from_the_opponent_and_everybody_outside() -> None:
     one, other = battle(4), battle(5)
-    pages = [opened(BattleView(), state, [HUMAN] * 4) for state in (one, other)]
+    pages = [opened(BattleView, state, [HUMAN] * 4) for state in (one, other)]
     same_for(*pages, why="four people at one screen")
     for page in pages:
         page.view.match.take_device()  # type: ignore[attr-defined]
@@ -142,14 +142,14 @@ def test_a_battle_match_hides_its_secret_swing_from_the_opponent_and_everybody_o
     for outsider in (1, 2):
         seats = ["greedy"] * 4
         seats[outsider] = HUMAN
-        pages = [opened(BattleView(), state, seats) for state in (one, other)]
+        pages = [opened(BattleView, state, seats) for state in (one, other)]
         same_for(*pages, why=f"the one person plays seat {outsider}")
         for page in pages:
             page.view.match.show_battle(0)  # type: ignore[attr-defined]
         same_for(*pages, why=f"the one person plays seat {outsider} and looks at the battle")
     for seat in sorted(one.actors - {0}):
         same_bot_choice(one, other, BATTLE, seat)
-    assert differences(*(opened(BattleView(), state, [HUMAN, *["greedy"] * 3]) for state in (one, other))), \
+    assert differences(*(opened(BattleView, state, [HUMAN, *["greedy"] * 3]) for state in (one, other))), \
         "Ann sees her own choice"
 
 
@@ -170,12 +170,12 @@ def imperio(unit: str) -> State:
 def test_imperio_hides_a_reserve_make_up_from_the_other_side() -> None:
     one, other = imperio("K"), imperio("A")
     assert one.to_move == 0
-    same_for(*(opened(ImperioView(), state, [HUMAN, HUMAN]) for state in (one, other)),
+    same_for(*(opened(ImperioView, state, [HUMAN, HUMAN]) for state in (one, other)),
              why="two at one screen, Red to set up")
-    same_for(*(opened(ImperioView(), state, [HUMAN, "greedy"]) for state in (one, other)),
+    same_for(*(opened(ImperioView, state, [HUMAN, "greedy"]) for state in (one, other)),
              why="Red plays against the bot that chose")
     same_bot_choice(one, other, IMPERIO, 0)
-    assert differences(*(opened(ImperioView(), state, ["greedy", HUMAN]) for state in (one, other))), \
+    assert differences(*(opened(ImperioView, state, ["greedy", HUMAN]) for state in (one, other))), \
         "Blue sees its own reserve"
 
 
@@ -211,12 +211,12 @@ so the count of another player's secret actions would reach them: core/bots.py, 
 def test_fair_and_square_hides_a_confirmed_placement_until_its_board_is_played(kind: str) -> None:
     one, other = FAIR_SQUARE_WORLDS[kind]
     assert one != other
-    pages = [opened(FairSquareView(), state, [HUMAN, HUMAN, "greedy", "greedy"]) for state in (one, other)]
+    pages = [opened(FairSquareView, state, [HUMAN, HUMAN, "greedy", "greedy"]) for state in (one, other)]
     same_for(*pages, why="hot-seat, behind the curtain")
     for page in pages:
         page.view.reveal()  # type: ignore[attr-defined]
     same_for(*pages, why="player 2 holds the device")
-    same_for(*(opened(FairSquareView(), state, ["greedy", HUMAN, "greedy", "greedy"]) for state in (one, other)),
+    same_for(*(opened(FairSquareView, state, ["greedy", HUMAN, "greedy", "greedy"]) for state in (one, other)),
              why="player 2 alone against the bots")
     for seat in sorted(one.actors):
         same_bot_choice(one, other, FAIR_SQUARE, seat)
@@ -225,7 +225,7 @@ def test_fair_and_square_hides_a_confirmed_placement_until_its_board_is_played(k
 def test_the_comparison_reads_the_live_region_the_log_and_the_boards() -> None:
     """A page's own secret differs where its owner looks: the comparison can fail."""
     one, other = button_men_pair("swing size")
-    found = "\n".join(differences(*(opened(ButtonMenView(), state, [HUMAN, "greedy"]) for state in (one, other))))
+    found = "\n".join(differences(*(opened(ButtonMenView, state, [HUMAN, "greedy"]) for state in (one, other))))
     assert "LiveRegion.text" in found
 
 

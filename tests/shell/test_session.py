@@ -441,3 +441,16 @@ def test_a_paced_bot_turn_shows_its_progress_and_skips_to_its_end() -> None:
     length = len(session.steps)
     assert progress[:2] == [(1, length), (2, length)] and progress[-1] == (0, 0)
     assert session.human_to_move and session.turn_length == 0 and not session.thinking
+
+
+def test_a_pages_default_options_make_its_first_and_new_games_unless_a_form_names_them() -> None:
+    game = core.get_game("fair-and-square")
+    seats = [HUMAN, "greedy", "greedy", "greedy"]
+    session: GameSession[State] = GameSession(game, seats, defaults={"single_board": True})
+    assert session.state.options["single_board"] is True and session.state.players == 4
+    session.new_game(seats, seed=3, rounds=1)
+    assert session.state.options["single_board"] is True and session.state.options["rounds"] == 1
+    session.new_game([HUMAN, *["greedy"] * 7], seed=3, single_board=False)
+    assert session.state.options["single_board"] is False and session.state.players == 8
+    assert game.new(seed=3).options["single_board"] is False, "the game's own default is unchanged"
+

@@ -13,8 +13,8 @@ from webapp.buttonup.page import ButtonUpView
 from webapp.fairsquare.page import FairSquareView
 from webapp.imperio.page import ImperioView
 from webapp.shell.game_page import GamePage
+from webapp.shell.newgame import ENDS_GAME, StartGuard
 from webapp.shell.session import Step
-from webapp.shell.widgets import ENDS_GAME, StartGuard
 
 Form = Callable[[Any], Any]
 """The new-game form of a page's view (it has ``start()`` and ``guard``)."""
@@ -34,7 +34,7 @@ ElihuRoot: Randy @ Mokhotlong, Death @ Butha-Buthe"""
 
 def page_and_form(name: str) -> tuple[GamePage, Any]:
     make, form = PAGES[name]
-    page = GamePage(make())
+    page = GamePage(make)
     page.session.scheduler = None
     shown = form(page.view)
     if name == "battle":

@@ -20,8 +20,9 @@ from core.battle.setup import campaign_setup, parse_setup_lines
 from core.battle.state import CampaignState
 from core.protocol import JSON
 from core.bots import levels
+from webapp.shell.newgame import MoreRulings, StartGuard, deal_number
 from webapp.shell.session import HUMAN, GameSession
-from webapp.shell.widgets import FOCUS_CSS, MoreRulings, StartGuard, button, deal_number, heading, html
+from webapp.shell.widgets import FOCUS_CSS, button, heading, html
 
 MAX_SEATS, MAX_ARMIES = 5, 3
 MORE_RULINGS = ("include_brussels", "unique_buttons", "neutral_territories", "allow_duplicate_matchups",
@@ -50,7 +51,7 @@ def pick_list(text: str) -> list[dict[str, JSON]] | None:
     return entries or None
 
 
-def start(session: GameSession, seats: Sequence[str], seed: int | None, options: dict[str, JSON],
+def start(session: GameSession[CampaignState], seats: Sequence[str], seed: int | None, options: dict[str, JSON],
           names: Sequence[str], picks: Sequence[Sequence[str | None]],
           territories: Sequence[Sequence[str]] | None) -> None:
     """Start a campaign on these options and players; ValueError says why it cannot start."""
@@ -63,7 +64,7 @@ def start(session: GameSession, seats: Sequence[str], seed: int | None, options:
 class NewCampaign(pn.viewable.Viewer):
     """Edition, map, 3-5 seats (human or bot level), button picks, placement, the rarer rulings, deal number."""
 
-    def __init__(self, session: GameSession, **params: Any) -> None:
+    def __init__(self, session: GameSession[CampaignState], **params: Any) -> None:
         super().__init__(**params)
         self.session = session
         self.current_seed = html("", margin=(0, 5))
@@ -153,7 +154,6 @@ class NewCampaign(pn.viewable.Viewer):
 
     def _sync(self, *_: Any) -> None:
         state = self.session.state
-        assert isinstance(state, CampaignState)
         self.current_seed.object = (f"<p style='margin:0.2em 0'>Deal number of the current campaign: "
                                     f"<strong>{state.seed}</strong></p>")
 
@@ -183,7 +183,7 @@ class NewCampaign(pn.viewable.Viewer):
 class ModeratorForm(pn.viewable.Viewer):
     """A forum campaign: players, armies and territories typed in; reported battles; the moderator enters all."""
 
-    def __init__(self, session: GameSession, **params: Any) -> None:
+    def __init__(self, session: GameSession[CampaignState], **params: Any) -> None:
         super().__init__(**params)
         self.session = session
         self.edition = pn.widgets.Select(label="Moderated edition", options={"1": 1, "2": 2}, value=2,

@@ -16,7 +16,6 @@ from bokeh.models import ColumnDataSource
 from bokeh.models.annotations.arrows import Arrow, VeeHead
 
 from core.battle.state import CampaignState
-from core.protocol import State
 from webapp.battle import model
 from webapp.shell.boards import Act, Board, board_figure, update_bokeh
 from webapp.shell.session import Step
@@ -24,10 +23,10 @@ from webapp.shell.session import Step
 SEA = "#dbe9f4"
 
 
-class MapBoard(Board):
+class MapBoard(Board[CampaignState]):
     """The map, built once and updated through its sources; it keeps the territory picked as origin."""
 
-    def __init__(self, state: State, act: Act, **params: Any) -> None:
+    def __init__(self, state: CampaignState, act: Act, **params: Any) -> None:
         super().__init__(state, act, **params)
         self.on_territory: Callable[[int], None] = lambda territory: None
         """Called with the territory index when a territory is tapped."""
@@ -64,8 +63,8 @@ class MapBoard(Board):
                  background_fill_color="#ffffff", background_fill_alpha=0.8, padding=2)
         return fig
 
-    def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,
-                   step: Step | None = None) -> None:
+    def show_state(self, state: CampaignState, *, viewer: int | None = None, interactive: bool = False,
+                   step: Step[CampaignState] | None = None) -> None:
         self.state = state
         self.redraw()
 
@@ -76,7 +75,6 @@ class MapBoard(Board):
 
     def redraw(self) -> None:
         """Draw the state with the origin picked (safely from any callback)."""
-        assert isinstance(self.state, CampaignState)
         drawn = model.picture(self.state, self.origin, self.targets)
         if drawn == self._drawn:
             return
@@ -93,7 +91,6 @@ class MapBoard(Board):
     def _on_tap(self, event: Tap) -> None:
         if event.x is None or event.y is None:
             return
-        assert isinstance(self.state, CampaignState)
         found = model.territory_at(self.state, event.x, event.y)
         if found is not None:
             self.on_territory(found)

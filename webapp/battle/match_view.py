@@ -22,6 +22,7 @@ from core.protocol import Action, SubAction
 from webapp.battle import model
 from webapp.buttonmen import model as bm
 from webapp.buttonmen.board import DiceBoard
+from webapp.battle.map_board import MapBoard
 from webapp.shell.game_page import GamePage
 from webapp.shell.screen import Curtain
 from webapp.shell.widgets import FOCUS_CSS, button, heading, html
@@ -32,7 +33,7 @@ MATCH_GAME = core.get_game("button-men")
 class MatchView(pn.viewable.Viewer):
     """The battle picked in "Battle shown": board, attacks for the dice picked, every move, auto-play."""
 
-    def __init__(self, page: GamePage, **params: Any) -> None:
+    def __init__(self, page: GamePage[CampaignState, MapBoard], **params: Any) -> None:
         super().__init__(**params)
         self.page = page
         self.index: int | None = None
@@ -75,9 +76,7 @@ class MatchView(pn.viewable.Viewer):
 
     @property
     def campaign(self) -> CampaignState:
-        state = self.page.session.state
-        assert isinstance(state, CampaignState)
-        return state
+        return self.page.session.state
 
     @property
     def match(self) -> ButtonMenState | None:

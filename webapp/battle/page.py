@@ -19,14 +19,13 @@ import secrets
 from functools import partial
 from collections.abc import Sequence
 from typing import Any, overload
-from urllib.parse import parse_qs
 
 import panel as pn
 
 from core.battle import GAME, Attack, Pass, ReportResult, Score
 from core.battle.state import CampaignState
 from core.battle.summary import order_targets, round_sentences
-from core.protocol import MODERATOR, Action, State, SubAction
+from core.protocol import MODERATOR, Action, SubAction
 from webapp.battle import model
 from webapp.battle.dialog import BOT_FIRST, ModeratorForm, NewCampaign, start
 from webapp.battle.map_board import MapBoard
@@ -34,7 +33,6 @@ from webapp.battle.match_view import MatchView
 from webapp.battle.panels import Export, LandChart, SaveLoad, history_html, lands_html, legend_html
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
-from webapp.shell.links import QUERY_KEY
 from webapp.shell.screen import secret_step_words
 from webapp.shell.session import HUMAN, Step
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, MoveButtons, button, heading, html
@@ -59,7 +57,7 @@ class PlayerNames(Sequence[str]):
         return self.view.state.names[index]
 
 
-class BattleView(GameView):
+class BattleView(GameView[CampaignState, MapBoard]):
     """The map, orders, battles, reported results, land counts and history, new campaign and moderator mode."""
 
     game = GAME
@@ -81,7 +79,8 @@ class BattleView(GameView):
         ("U", "undo back to your previous decision"),
     )
 
-    def __init__(self) -> None:
+    def __init__(self, page: GamePage[CampaignState, MapBoard]) -> None:
+        super().__init__(page)
         self.picker: int | None = None
         """The player whose territory is picked on the map as an order's origin."""
         self._pick_round: tuple[int, int] = (0, 0)
@@ -89,34 +88,24 @@ class BattleView(GameView):
         self._rounds_shown: tuple[Any, ...] = ()
         """What the round panels (news, chart, history, export) were last drawn for."""
 
-    def board(self, state: State, act: Act) -> MapBoard:
+    def board(self, state: CampaignState, act: Act) -> MapBoard:
         return MapBoard(state, act)
 
-    @property
-    def state(self) -> CampaignState:
-        state = self.page.session.state
-        assert isinstance(state, CampaignState)
-        return state
-
-    def viewer(self, page: GamePage) -> int | None:
-        humans = [p for p, seat in enumerate(page.session.seats) if seat == HUMAN]
+    def viewer(self) -> int | None:
+        humans = [p for p, seat in enumerate(self.page.session.seats) if seat == HUMAN]
         return humans[0] if len(humans) == 1 else None
 
-    def interactive(self, page: GamePage) -> bool:
-        return page.session.human_to_move and self.state.phase == "orders"
+    def interactive(self) -> bool:
+        return self.page.session.human_to_move and self.state.phase == "orders"
 
     # --- widgets -----------------------------------------------------------------------
 
-    def attach(self, page: GamePage) -> None:
-        self.page = page
-        session = page.session
+    def attach(self) -> None:
+        session = self.page.session
         session.pace = lambda _step: 0.0
-        assert isinstance(page.board, MapBoard)
-        self.map = page.board
+        self.map = self.page.board
         self.map.on_territory = self.click_territory
-        location = pn.state.location
-        opened = location is not None and QUERY_KEY in parse_qs(location.search.lstrip("?"))
-        if not opened or page.link.problem:  # no game in the address, or a broken one: the opening campaign
+        if not self.page.link.opened_a_link:  # no game in the address, or a broken one: the opening campaign
             start(session, [HUMAN, *(BOT_FIRST,) * 3], secrets.randbits(32), {"players": 4},
                   OPENING_NAMES, [[None, None]] * 4, None)
         self.legend = html("", margin=(0, 5), sizing_mode="stretch_width")
@@ -126,7 +115,7 @@ class BattleView(GameView):
         self.clear_button.on_click(lambda _e: self.clear_pick())
         self.news = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.battle_list = html("", margin=(0, 5), sizing_mode="stretch_width")
-        self.match = MatchView(page)
+        self.match = MatchView(self.page)
         self.report_battle = pn.widgets.Select(label="Battle", options={}, stylesheets=[FOCUS_CSS], width=300)
         self.report_winner = pn.widgets.Select(label="Winner", options={}, stylesheets=[FOCUS_CSS], width=200)
         self.report_battle.param.watch(self._report_winners, ["value"])
@@ -139,7 +128,7 @@ class BattleView(GameView):
         self.report_box = pn.Column(heading("Reported result", 3), self.report_battle, self.report_winner,
                                     pn.Row(self.report_score, self.report_small), self.report_button,
                                     sizing_mode="stretch_width")
-        self.moves = MoveButtons(session, page.play, PlayerNames(self),
+        self.moves = MoveButtons(session, self.page.play, PlayerNames(self),
                                  label=lambda action: model.action_label(self.state, action))
         self.moves_box = pn.Column(self.moves, sizing_mode="stretch_width")
         self.board_label = BoardLabel(label="Campaign map: territories in their owner's colour; the same facts "
@@ -147,43 +136,41 @@ class BattleView(GameView):
         self.lands = html("", sizing_mode="stretch_width")
         self.chart = LandChart()
         self.history = html("", sizing_mode="stretch_width")
-        self.save = SaveLoad(page)
+        self.save = SaveLoad(self.page)
         self.export = Export(session)
         self.dialog = NewCampaign(session)
         self.moderator_form = ModeratorForm(session)
         session.param.watch(lambda _e: self.match.kick(), ["state"])
 
-    def controls(self, page: GamePage) -> list[Any]:
-        return [page.refused, self.pass_buttons, self.clear_button, self.moves_box, self.order_help, self.news,
+    def controls(self) -> list[Any]:
+        return [self.page.refused, self.pass_buttons, self.clear_button, self.moves_box, self.order_help, self.news,
                 heading("Battles of this round", 3), self.battle_list, self.match, self.report_box,
-                page.undo_button, self.legend, self.board_label]
+                self.page.undo_button, self.legend, self.board_label]
 
-    def panels(self, page: GamePage) -> list[Any]:
+    def panels(self) -> list[Any]:
         return [heading("Lands"), self.lands, self.chart, heading("Round history", 3), self.history,
-                heading("Position as text"), page.text, page.share, self.save, self.export, self.moderator_form]
+                heading("Position as text"), self.page.text, self.page.share, self.save, self.export,
+                self.moderator_form]
 
-    def setup_form(self, page: GamePage) -> NewCampaign:
+    def setup_form(self) -> NewCampaign:
         return self.dialog
 
     # --- words -------------------------------------------------------------------------
 
-    def narrate(self, before: State | None, action: Action | None, after: State) -> str:
-        assert isinstance(after, CampaignState)
+    def narrate(self, before: CampaignState | None, action: Action | None, after: CampaignState) -> str:
         if before is None or action is None:
             return ""
-        assert isinstance(before, CampaignState)
         words = model.action_label(before, action)
         if len(after.past) > len(before.past):
             return f"{words}. Round {len(after.past)} is over."
         return f"{words}."
 
-    def secret_narration(self, page: GamePage, step: Step) -> str:
-        assert isinstance(step.after, CampaignState)
+    def secret_narration(self, step: Step[CampaignState]) -> str:
         words = secret_step_words(step, step.after.names[step.actor] if step.actor >= 0 else "")
         return f"Battle {step.action.game + 1}: {words}" if isinstance(step.action, SubAction) else words
 
-    def status(self, page: GamePage) -> str:
-        state, session = self.state, page.session
+    def status(self) -> str:
+        state, session = self.state, self.page.session
         if state.is_over:
             return f"Campaign over: {state.end}."
         head = f"Round {state.round_number}, {state.phase.replace('_', ' ')}"
@@ -282,7 +269,7 @@ class BattleView(GameView):
             return
         self.page.play(ReportResult(battle, winner, score, small), MODERATOR)
 
-    def on_key(self, page: GamePage, key: str) -> None:
+    def on_key(self, key: str) -> None:
         if key == "p":
             self.pass_order()
         elif key == "x":
@@ -292,8 +279,8 @@ class BattleView(GameView):
 
     # --- following the campaign ---------------------------------------------------------
 
-    def refresh(self, page: GamePage) -> None:
-        state, session = self.state, page.session
+    def refresh(self) -> None:
+        state, session = self.state, self.page.session
         self._keep_pick(state)
         ordering = state.phase == "orders" and any(p >= 0 for p in session.human_actors)
         self.legend.object = legend_html(state)
@@ -372,7 +359,7 @@ class BattleView(GameView):
 
 def create_app() -> pn.Template:
     """A new ButtonMen Battle page (one per browser session)."""
-    return create_page(GamePage(BattleView()))
+    return create_page(GamePage(BattleView))
 
 
 if __name__.startswith("bokeh_app_"):  # `panel serve` of this file; an import (the site's entry) serves nothing

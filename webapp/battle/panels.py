@@ -22,10 +22,12 @@ from core.battle.summary import lands_by_round, round_sentences
 from core.protocol import InputError
 from webapp.battle.model import NEUTRAL, PENDING_FILL, isolate, state_names
 from webapp.shell.boards import update_bokeh
+from webapp.battle.map_board import MapBoard
 from webapp.shell.game_page import GamePage
 from webapp.shell.links import MAX_DEPTH, depth
+from webapp.shell.newgame import StartGuard
 from webapp.shell.session import HUMAN, GameSession, seat_label
-from webapp.shell.widgets import FOCUS_CSS, StartGuard, button, heading, html
+from webapp.shell.widgets import FOCUS_CSS, button, heading, html
 
 MAX_FILE_BYTES = 4_000_000
 
@@ -141,7 +143,7 @@ def read_campaign(data: bytes, rounds: int | None = None) -> tuple[dict[str, Any
 class SaveLoad(pn.viewable.Viewer):
     """Save the campaign to a file, or open a saved campaign or a forum record."""
 
-    def __init__(self, page: GamePage, **params: Any) -> None:
+    def __init__(self, page: GamePage[CampaignState, MapBoard], **params: Any) -> None:
         super().__init__(**params)
         self.page = page
         self.download = pn.widgets.FileDownload(callback=self._saved, filename="buttonmen-battle.json",
@@ -194,7 +196,7 @@ def _players(record: dict[str, Any]) -> list[Any]:
 class Export(pn.viewable.Viewer):
     """The campaign record (section 10) and a forum post of a finished round, in Markdown and BBCode."""
 
-    def __init__(self, session: GameSession, **params: Any) -> None:
+    def __init__(self, session: GameSession[CampaignState], **params: Any) -> None:
         super().__init__(**params)
         self.session = session
         self.round = pn.widgets.Select(label="Round to post", options={}, stylesheets=[FOCUS_CSS], width=200)
@@ -211,9 +213,7 @@ class Export(pn.viewable.Viewer):
 
     @property
     def state(self) -> CampaignState:
-        state = self.session.state
-        assert isinstance(state, CampaignState)
-        return state
+        return self.session.state
 
     def _record(self) -> io.StringIO:
         return io.StringIO(json.dumps(write_record(self.state), indent=1))

@@ -27,13 +27,15 @@ from panel.custom import JSComponent
 
 import core
 from core.braille import speech
-from core.braille.cells import BrailleCode
 from core.braille.game import pass_action, roll_action, seat_table
+from core.braille.state import BrailleState
 from core.braille.table import LOWEST, Attack, Table
 from core.bots import levels
-from core.i18n import LANGUAGE_NAMES, LANGUAGES, Lang
-from webapp.braille.strings import STRINGS, t
+from core.i18n import LANGUAGES
 from core.protocol import JSON, State
+from webapp.braille.strings import t
+from webapp.braille.texts import (FRAME_KEYS, KEYS, RULES, TEXT_KEYS, player_names, rule_choices, settings_view,
+                                  turn_lines, voice)
 from webapp.shell.assets import asset
 from webapp.shell.frame import make_page
 from webapp.shell.links import QUERY_KEY, LinkSync, decode
@@ -45,34 +47,6 @@ GAME = "button-man-braille"
 """The game this page plays (``build.py`` links the page from that game's card)."""
 DEFAULT_OPPONENT = core.get_game(GAME).default_bot
 """The game's own default level: quick, and stronger than greedy (``build.py bench --ladder``)."""
-TEXT_KEYS = ("dice", "attacks", "scores", "log", "settings", "keys", "confirm", "cancel", "new", "share")
-RULES = ("dice_source", "must_attack", "initiative_full_tie", "braille_d6_per_player", "max_wins")
-"""The rulings a visitor can set for the next match (the rest keep the rulebook's defaults)."""
-FRAME_KEYS = ("title", "intro", "footer", "skip")
-"""The page frame's texts (heading, tagline, footer, skip link) that follow the language switch."""
-KEYS = ("key.digits", "key.l", "key.d", "key.s", "key.p", "key.h", "key.esc")
-
-
-def voice(state: State) -> speech.Voice:
-    """How the game's options ask the page to speak (BR-11, BR-12)."""
-    options = state.options
-    lang: Lang = "de" if options["announce_language"] == "de" else "en"
-    code: BrailleCode = "ueb" if options["braille_code"] == "ueb" else "de"
-    return speech.Voice(lang, bool(options["braille_cells"]), code)
-
-
-def player_names(seats: list[str], lang: str) -> tuple[str, str]:
-    """"Player 1" for a human seat, "Bot" (numbered when both are bots) otherwise."""
-    bots = sum(seat != HUMAN for seat in seats)
-    names = []
-    for number, seat in enumerate(seats, start=1):
-        if seat == HUMAN:
-            names.append(t("player.default", lang, number=number))
-        else:
-            names.append(t("player.bot", lang) + (f" {number}" if bots > 1 else ""))
-    return names[0], names[1]
-
-
 class BrailleView(JSComponent):
     """The whole game as text, buttons and one polite live log."""
 
@@ -87,7 +61,7 @@ class BrailleView(JSComponent):
     _esm = asset("braille.js", STATIC)
     _stylesheets = [asset("braille.css", STATIC)]
 
-    def __init__(self, session: GameSession, link: LinkSync | None = None, **params: Any) -> None:
+    def __init__(self, session: GameSession[BrailleState], link: LinkSync | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.session, self.share = session, link
         self.opponent = session.seats[1]
@@ -108,11 +82,9 @@ class BrailleView(JSComponent):
     # --- reading the position ------------------------------------------------------
 
     @property
-    def state(self) -> State:
+    def state(self) -> BrailleState:
         """The session's current position."""
-        state = self.session.state
-        assert isinstance(state, State)
-        return state
+        return self.session.state
 
     @property
     def voice(self) -> speech.Voice:
@@ -317,7 +289,7 @@ class BrailleView(JSComponent):
         elif name == "opponent" and (value == HUMAN or value in levels(self.session.game)):
             self.opponent = str(value)
         elif name.startswith("rule-") and name[5:] in RULES:
-            chosen = [c for c in self._choices(name[5:]) if str(c) == value]
+            chosen = [c for c in rule_choices(self.state, name[5:]) if str(c) == value]
             if chosen:
                 self.rules = {**self.rules, name[5:]: chosen[0]}
         elif name == "lang" and value in LANGUAGES:
@@ -350,37 +322,16 @@ class BrailleView(JSComponent):
 
     # --- the view ------------------------------------------------------------------------
 
-    def _choices(self, name: str) -> tuple[JSON, ...]:
-        if name == "max_wins":
-            return (1, 2, 3, 4, 5)
-        option = next(o for o in self.state.game.options if o.name == name)
-        return option.choices
-
-    def _turn_lines(self, now: Table) -> tuple[str, list[str]]:
-        v = self.voice
-        if now.is_over:
-            return speech.match_result(now, v), []
-        assert now.to_move is not None
-        if self.session.thinking or not self.session.human_to_move:
-            return t("page.bot_thinking", v.lang) if self.session.thinking else \
-                v.say("said.turn", player=now.names[now.to_move]), []
-        lines = speech.attack_list(now, v)
-        notes = lines[-1:] if now.can_pass and now.attacks else []
-        return lines[0], notes
-
     def _refresh(self, *_: Any) -> None:
         state, v = self.state, self.voice
         now = self.table()
         human = self._human_turn()
-        turn, notes = self._turn_lines(now)
+        turn, notes = turn_lines(now, v, self.session.thinking, self.session.human_to_move)
         lang = v.lang
         text = {k: t(f"page.{k}", lang) for k in TEXT_KEYS}
         text["pass"] = t("label.pass", lang)
         typed = now.roll_request is not None or now.coin_toss
         text["command"] = t("page.roll" if typed else "page.command", lang)
-        opponents = [[HUMAN, t("page.hotseat", lang)]] + [
-            [name, f"{t('player.bot', lang)}: {t(f'bot.{name}', lang) if f'bot.{name}' in STRINGS else level.label}"]
-            for name, level in levels(state.game).items()]
         self.view = {
             "lang": lang,
             "frame": {key: t(f"page.{key}", lang) for key in FRAME_KEYS},
@@ -396,28 +347,11 @@ class BrailleView(JSComponent):
             "keys": [t(k, lang) for k in KEYS],
             "share": self.share.url if self.share is not None else "",
             "problem": self.share.problem if self.share is not None else "",
-            "settings": {
-                "language_label": t("page.language", lang),
-                "languages": [[code, LANGUAGE_NAMES[code]] for code in LANGUAGES],
-                "large_label": t("page.large", lang), "large": self.large,
-                "contrast_label": t("page.contrast", lang), "contrast": self.contrast,
-                "cells_label": t("page.cells", lang), "cells": v.cells,
-                "code_label": t("page.code", lang), "codes": [["de", "Deutsch (⠂)"], ["ueb", "UEB (⠲)"]],
-                "code": v.code,
-                "opponent_label": t("page.opponent", lang), "opponents": opponents,
-                "opponent": self.opponent,
-                "rules_note": t("page.rules_note", lang),
-                "rules": [
-                    {"key": f"rule-{name}", "label": t(f"rule.{name}", lang), "value": str(self.rules[name]),
-                     "choices": [[str(c), t(f"rule.{name}.{c}", lang) if f"rule.{name}.{c}" in STRINGS else str(c)]
-                                 for c in self._choices(name)]}
-                    for name in RULES
-                ],
-            },
+            "settings": settings_view(state, v, self.large, self.contrast, self.opponent, self.rules),
         }
 
 
-def _restore_early(session: GameSession) -> None:
+def _restore_early(session: GameSession[BrailleState]) -> None:
     """Open a shared game before the page speaks, so a visitor hears only that game.
 
     On the server the request already carries the link; :class:`LinkSync`
@@ -436,7 +370,8 @@ def create_app(seed: int | None = None, opponent: str = DEFAULT_OPPONENT,
     """The page: a match against ``opponent`` (or one restored from the share link)."""
     pn.extension()
     game = core.get_game(GAME)
-    session = GameSession(game, [HUMAN, opponent], state=game.new(seed=seed, **options), bot_delay=0.4)
+    session: GameSession[BrailleState] = GameSession(game, [HUMAN, opponent], state=game.new(seed=seed, **options),
+                                                     bot_delay=0.4)
     _restore_early(session)
     link = LinkSync(session)
     view = BrailleView(session, link, sizing_mode="stretch_width")

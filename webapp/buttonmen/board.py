@@ -18,7 +18,6 @@ from bokeh.events import DoubleTap, Tap
 from bokeh.models import ColumnDataSource, TapTool
 
 from core.buttonmen import ButtonMenState
-from core.protocol import State
 from webapp.buttonmen import model
 from webapp.buttonmen.model import Fresh, Selection
 from webapp.shell.boards import Act, Board, board_figure, update_bokeh
@@ -32,10 +31,10 @@ CAPTURE_POP = 1.35
 """How much larger a just-captured die is drawn while the attackers roll."""
 
 
-class DiceBoard(Board):
+class DiceBoard(Board[ButtonMenState]):
     """Both players' dice, built once and updated through its sources; it keeps the dice picked."""
 
-    def __init__(self, state: State, act: Act, **params: Any) -> None:
+    def __init__(self, state: ButtonMenState, act: Act, **params: Any) -> None:
         super().__init__(state, act, **params)
         self.on_die: Callable[[int, int], None] = lambda player, index: None
         """Called with ``(player, index)`` when a die in play is clicked."""
@@ -87,8 +86,8 @@ class DiceBoard(Board):
         fig.add_tools(TapTool(renderers=[dice]))
         return fig
 
-    def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,
-                   step: Step | None = None) -> None:
+    def show_state(self, state: ButtonMenState, *, viewer: int | None = None, interactive: bool = False,
+                   step: Step[ButtonMenState] | None = None) -> None:
         rolls = False
         if state is not self.state:
             self.selection = Selection()
@@ -124,7 +123,6 @@ class DiceBoard(Board):
 
     def redraw(self) -> None:
         """Draw the state with the dice picked (safely from any callback)."""
-        assert isinstance(self.state, ButtonMenState)
         drawn = model.board(self.state, self._viewer, self.selection, self._interactive, self.fresh)
         dice, others = drawn.columns(("play",), self._scale), drawn.columns(("setup", "captured"), self._scale)
         if self._tilt:  # a frame of the roll: rolled dice tilted, the captured die landing larger

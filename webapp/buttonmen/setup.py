@@ -17,8 +17,8 @@ import panel as pn
 from core import rng
 from core.buttonmen import ButtonMenState, parse_recipe, roster
 from core.protocol import JSON, Game, Option
-from webapp.shell.widgets import (FOCUS_CSS, NO_SPIN_CSS, FormValues, StartGuard, bidi, button, deal_number, heading,
-                                  html, start_game)
+from webapp.shell.newgame import FormValues, StartGuard, deal_number, start_game
+from webapp.shell.widgets import FOCUS_CSS, NO_SPIN_CSS, bidi, button, heading, html
 from webapp.shell.session import GameSession, seat_choices
 
 
@@ -110,7 +110,7 @@ def match_options(names: list[str], recipes: list[str], stream: int) -> dict[str
 class MatchSetup(pn.viewable.Viewer):
     """The new-match form over a session; "Start match" replaces the session's game."""
 
-    def __init__(self, session: GameSession, **params: Any) -> None:
+    def __init__(self, session: GameSession[ButtonMenState], **params: Any) -> None:
         super().__init__(**params)
         self.session = session
         game: Game = session.game
@@ -234,7 +234,6 @@ class MatchSetup(pn.viewable.Viewer):
     def _sync(self, *_: Any) -> None:
         """Show the current match's settings, so "Start match" replays them with a new deal."""
         state = self.session.state
-        assert isinstance(state, ButtonMenState)
         custom = state.options["recipes"]
         for p in (0, 1):
             self._names[p].param.update(value=state.buttons[p], value_input=state.buttons[p])

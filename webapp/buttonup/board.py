@@ -85,20 +85,19 @@ def sowing_frames(before: ButtonUpState, action: Sow) -> list[Frame]:
     return frames
 
 
-def frames_for(step: Step) -> list[Frame]:
+def frames_for(step: Step[ButtonUpState]) -> list[Frame]:
     """The pictures that show ``step`` (none for choices that move no button)."""
     if not isinstance(step.action, Sow):
         return []
-    assert isinstance(step.before, ButtonUpState)
     return sowing_frames(step.before, step.action)
 
 
-class StackBoard(Board):
+class StackBoard(Board[ButtonUpState]):
     """The circle of stacks as a Bokeh figure, built once and updated through its sources."""
 
     animate = param.Boolean(default=True, doc="Show each sowing one button at a time.")
 
-    def __init__(self, state: State, act: Act, **params: Any) -> None:
+    def __init__(self, state: ButtonUpState, act: Act, **params: Any) -> None:
         super().__init__(state, act, **params)
         self._generation = 0
         self._shown: State | None = None
@@ -190,17 +189,16 @@ class StackBoard(Board):
             return set()
         return {a.stack for a in self.state.legal_actions() if isinstance(a, Sow)}
 
-    def pace(self, step: Step | None) -> float:
+    def pace(self, step: Step[ButtonUpState] | None) -> float:
         """Seconds the board needs to show ``step`` (a bot waits this long)."""
         if step is None or not self.animate:
             return 0.5
         frames = frames_for(step)
-        held = bool(frames) and frames[-1].stacks != step.after.stacks  # type: ignore[attr-defined]
+        held = bool(frames) and frames[-1].stacks != step.after.stacks
         return FRAME_SECONDS * len(frames) + (HOLD_SECONDS if held else 0.0) + 0.3
 
     def _settled_frame(self) -> Frame:
         state = self.state
-        assert isinstance(state, ButtonUpState)
         landed: dict[int, int] = {}
         if self._step is not None and self._step.after is state:
             frames = frames_for(self._step)
@@ -208,8 +206,8 @@ class StackBoard(Board):
                 landed = frames[-1].landed
         return Frame(state.stacks, "", landed)
 
-    def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,
-             step: Step | None = None) -> None:
+    def show_state(self, state: ButtonUpState, *, viewer: int | None = None, interactive: bool = False,
+                   step: Step[ButtonUpState] | None = None) -> None:
         self._interactive = interactive
         if state is self._shown:  # whose turn changed: redraw the legal stacks, unless a move is shown
             if not self._animating:

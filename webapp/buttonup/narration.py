@@ -5,13 +5,12 @@ from __future__ import annotations
 from core.buttonup import ButtonUpState, Sow
 from core.buttonup.render import stack_words
 from core.buttonup.rules import PLAYER_NAMES
-from core.protocol import Action, State
+from core.protocol import Action
 from webapp.shell.session import Step
 
 
-def narrate(before: State, action: Action, after: State) -> str:
+def narrate(before: ButtonUpState, action: Action, after: ButtonUpState) -> str:
     """What ``action`` did, in words: the sowing, an extra turn, a round's end."""
-    assert isinstance(before, ButtonUpState) and isinstance(after, ButtonUpState)
     player = before.to_move
     assert player is not None
     name = PLAYER_NAMES[player]
@@ -44,10 +43,9 @@ def round_summary(state: ButtonUpState, number: int) -> str:
             f"red heights sum to {red}, black to {black}: {outcome}.")
 
 
-def log_note(step: Step) -> str:
+def log_note(step: Step[ButtonUpState]) -> str:
     """The move log's note: extra turns and round results."""
     before, after = step.before, step.after
-    assert isinstance(before, ButtonUpState) and isinstance(after, ButtonUpState)
     if len(after.rounds) > len(before.rounds):
         result = after.rounds[-1]
         gain = "tie" if result.winner is None else f"{PLAYER_NAMES[result.winner]} +{max(result.gain)}"

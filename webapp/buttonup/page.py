@@ -17,19 +17,20 @@ import core
 from core.buttonup import BLACK, RED, ButtonUpState, ChooseStarter, EndTurn
 from core.buttonup.render import stack_words, status
 from core.buttonup.rules import PLAYER_NAMES
-from core.protocol import Action, State
+from core.protocol import Action
 from webapp.buttonup.board import FILL, OUTLINE, StackBoard, sow_action
 from webapp.buttonup.narration import log_note, narrate, round_summary
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
+from webapp.shell.newgame import NewGameDialog
 from webapp.shell.sections import Disclosure
 from webapp.shell.session import HUMAN, seat_label
-from webapp.shell.widgets import FOCUS_CSS, BoardLabel, MoveButtons, MoveLog, NewGameDialog, button, heading, html
+from webapp.shell.widgets import FOCUS_CSS, BoardLabel, MoveButtons, MoveLog, button, heading, html
 
 GAME = core.get_game("button-up")
 
 
-class ButtonUpView(GameView):
+class ButtonUpView(GameView[ButtonUpState, StackBoard]):
     """Button Up!'s board, move buttons, score, round history and new-game form."""
 
     game = GAME
@@ -48,20 +49,19 @@ class ButtonUpView(GameView):
         ("U", "undo back to your previous decision"),
     )
 
-    def board(self, state: State, act: Act) -> StackBoard:
+    def board(self, state: ButtonUpState, act: Act) -> StackBoard:
         return StackBoard(state, act)
 
-    def attach(self, page: GamePage) -> None:
-        session = page.session
-        assert isinstance(page.board, StackBoard)
-        session.pace = page.board.pace
-        self.moves = MoveButtons(session, page.play, PLAYER_NAMES)
+    def attach(self) -> None:
+        session = self.page.session
+        session.pace = self.page.board.pace
+        self.moves = MoveButtons(session, self.page.play, PLAYER_NAMES)
         self.log = MoveLog(session, PLAYER_NAMES, note=log_note, titled=False)
         self.dialog = NewGameDialog(session, PLAYER_NAMES)
         self.again_button = button("New game, same settings", color="primary")
         self.again_button.on_click(lambda _event: self.dialog.start())
         self.animate = pn.widgets.Select.from_param(
-            page.board.param.animate, label="Show each sowing",
+            self.page.board.param.animate, label="Show each sowing",
             options={"step by step": True, "all at once": False}, stylesheets=[FOCUS_CSS], width=220,
             description=None)
         self.score = html("", sizing_mode="stretch_width")
@@ -70,34 +70,31 @@ class ButtonUpView(GameView):
         self.board_label = BoardLabel(label="Board of stacks: the same stacks are listed in \"Position as text\", "
                                             "and every move is a button under \"Your moves\"")
 
-    def narrate(self, before: State | None, action: Action | None, after: State) -> str:
+    def narrate(self, before: ButtonUpState | None, action: Action | None, after: ButtonUpState) -> str:
         return "" if before is None or action is None else narrate(before, action, after)
 
-    def status(self, page: GamePage) -> str:
-        state = page.session.state
-        assert isinstance(state, ButtonUpState)
+    def status(self) -> str:
+        state = self.state
         line = status(state)
-        if page.session.thinking and state.to_move is not None:
+        if self.page.session.thinking and state.to_move is not None:
             line += f" {PLAYER_NAMES[state.to_move]} is thinking…"
         return line
 
-    def score_line(self, page: GamePage) -> str:
-        state = page.session.state
-        assert isinstance(state, ButtonUpState)
+    def score_line(self) -> str:
+        state = self.state
         return (f"{PLAYER_NAMES[RED]} {state.points[RED]} · {PLAYER_NAMES[BLACK]} {state.points[BLACK]} "
                 f"(first to {state.options['target_score']})")
 
-    def on_key(self, page: GamePage, key: str) -> None:
+    def on_key(self, key: str) -> None:
         if key.isdigit():
-            page.play(sow_action(page.session.state, int(key) - 1))
+            self.page.play(sow_action(self.page.session.state, int(key) - 1))
         elif key in "rb":
-            page.play(ChooseStarter(RED if key == "r" else BLACK))
+            self.page.play(ChooseStarter(RED if key == "r" else BLACK))
         elif key == "e":
-            page.play(EndTurn())
+            self.page.play(EndTurn())
 
-    def refresh(self, page: GamePage) -> None:
-        state = page.session.state
-        assert isinstance(state, ButtonUpState)
+    def refresh(self) -> None:
+        state = self.state
         target = state.options["target_score"]
         self.score.object = (
             "<table style='border-collapse:collapse;font-size:1.1em' aria-label='Score'>"
@@ -105,7 +102,7 @@ class ButtonUpView(GameView):
             "<th scope='col'>Points</th></tr></thead><tbody>"
             + "".join(
                 f"<tr><th scope='row' style='text-align:left;padding-right:1em'>{PLAYER_NAMES[p]} "
-                f"({escape(seat_label(GAME, page.session.seats[p]))})</th>"
+                f"({escape(seat_label(GAME, self.page.session.seats[p]))})</th>"
                 f"<td style='text-align:center'>{state.points[p]}</td></tr>"
                 for p in (RED, BLACK))
             + f"</tbody></table><p style='margin:0.3em 0'>First to {target} points wins.</p>"
@@ -156,9 +153,9 @@ class ButtonUpView(GameView):
                     f"{escape(round_summary(state, len(state.rounds)))}</p></section>")
         return ""
 
-    def controls(self, page: GamePage) -> list[Any]:
+    def controls(self) -> list[Any]:
         return [
-            self.moves, page.refused, pn.Row(page.undo_button, self.again_button), self.summary,
+            self.moves, self.page.refused, pn.Row(self.page.undo_button, self.again_button), self.summary,
             html("<p class='rb-help' style='margin:0.3em 0'>Stack 1 is at the top; numbers run clockwise. "
                  "Each stack is drawn bottom to top. Tap a highlighted stack to sow it, or use the move "
                  "buttons. Freshly landed buttons have a blue outline.</p>", margin=(0, 5),
@@ -166,19 +163,19 @@ class ButtonUpView(GameView):
             self.animate, self.board_label,
         ]
 
-    def panels(self, page: GamePage) -> list[Any]:
+    def panels(self) -> list[Any]:
         return [heading("Score"), self.score,
-                Disclosure("Position as text", page.text, open=True),
+                Disclosure("Position as text", self.page.text, open=True),
                 Disclosure("Round history", self.history), Disclosure("Move log", self.log),
-                page.share]
+                self.page.share]
 
-    def setup_form(self, page: GamePage) -> Any | None:
+    def setup_form(self) -> Any | None:
         return self.dialog
 
 
 def create_app() -> pn.Template:
     """A new Button Up! page (one per browser session)."""
-    return create_page(GamePage(ButtonUpView()))
+    return create_page(GamePage(ButtonUpView))
 
 
 if __name__.startswith("bokeh_app_"):  # `panel serve` of this file; an import (the site's entry) serves nothing

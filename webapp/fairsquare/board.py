@@ -17,9 +17,9 @@ from bokeh.models.annotations import Arrow as ArrowModel
 from bokeh.models.annotations.arrows import VeeHead
 
 from core.fairsquare import Board as CoreBoard
+from core.fairsquare import FairSquareState
 from core.fairsquare.geometry import ROWS, SIZE, SQUARES, name
 from core.fairsquare.render import COLOURS
-from core.protocol import State
 from webapp.fairsquare.frames import Frame, markers
 from webapp.shell.boards import Act, Board, board_figure, update_bokeh
 from webapp.shell.geometry import Grid, to_pixels
@@ -128,10 +128,10 @@ def flash_columns(picture: Picture) -> dict[str, list[Any]]:
     return data
 
 
-class FairBoard(Board):
+class FairBoard(Board[FairSquareState]):
     """The 7x7 board as a Bokeh figure; taps report a square to ``on_square``."""
 
-    def __init__(self, state: State, act: Act, **params: Any) -> None:
+    def __init__(self, state: FairSquareState, act: Act, **params: Any) -> None:
         super().__init__(state, act, **params)
         self.on_square: Callable[[int], None] = lambda square: None
         self.squares = ColumnDataSource(data={})
@@ -183,8 +183,8 @@ class FairBoard(Board):
 
         update_bokeh(apply)
 
-    def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,
-                   step: Step | None = None) -> None:
+    def show_state(self, state: FairSquareState, *, viewer: int | None = None, interactive: bool = False,
+                   step: Step[FairSquareState] | None = None) -> None:
         """The page draws this board from its own picture (placement or a played turn) on refresh."""
         self.state = state
 

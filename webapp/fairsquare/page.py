@@ -15,21 +15,21 @@ screen; the board, the text view and the controls show only the revealed player'
 
 from __future__ import annotations
 
-from dataclasses import replace
-from html import escape
+from types import MappingProxyType
 from typing import Any
 
 import panel as pn
 
-from core.fairsquare import Confirm, FairSquare, FairSquareState, Lift, Place, Reorder
-from core.fairsquare.geometry import name
-from core.fairsquare.placement import MIN_TYPES, PIECES
-from core.protocol import Action, State
+from core.fairsquare import GAME, Confirm, FairSquareState, Lift, Place, Reorder
+from core.fairsquare.placement import PIECES
+from core.protocol import Action
 from webapp.fairsquare.board import FairBoard, Picture
-from webapp.fairsquare.frames import MARKER_WORDS, Frame, markers, placement_frame
+from webapp.fairsquare.frames import Frame, placement_frame
+from webapp.fairsquare.placing import (check_html, curtain_html, garnets_html, legend_html, palette_labels,
+                                      status_line)
 from webapp.fairsquare.setup import SetupDialog
-from webapp.fairsquare.tables import NAMES, PLACES, match_html, places_html
-from webapp.fairsquare.watch import RoundPlayer, record_label
+from webapp.fairsquare.tables import NAMES, match_html, places_html, played_words
+from webapp.fairsquare.watch import RoundPlayer
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.screen import Curtain, human_seats, secret_step_words
@@ -38,26 +38,7 @@ from webapp.shell.sections import Disclosure
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, default_label, heading, html
 
 
-
-class PageGame(FairSquare):
-    """Fair and Square as this page opens it: one board of four (the engine's default is the 8-player match).
-
-    Records name every option, so they replay with the registered game unchanged.
-    """
-
-    options = tuple(  # type: ignore[assignment]  # the same options, one default changed
-        replace(o, default=True) if o.name == "single_board" else o for o in FairSquare.options)
-
-
-GAME = PageGame()
-
-
-def fs_state(state: State) -> FairSquareState:
-    assert isinstance(state, FairSquareState)
-    return state
-
-
-class FairSquareView(GameView):
+class FairSquareView(GameView[FairSquareState, FairBoard]):
     """Placement controls, the round player, the match table and the new-game form."""
 
     game = GAME
@@ -67,6 +48,8 @@ class FairSquareView(GameView):
     footer = ("Rules: Fair and Square (The Genius: Tempo Up), main match by Zero; the original piece cards are lost, "
               "so the pieces are this project's design (Rulebox rules notes).")
     default_seats = (HUMAN, GAME.default_bot, GAME.default_bot, GAME.default_bot)
+    default_options = MappingProxyType({"single_board": True})
+    """One board of four (the engine's default is the 8-player match)."""
     board_width = 560
     keys = ("p", ",", ".", "c", "w", *(str(k) for k in range(1, 9)))
     key_rows = (
@@ -82,17 +65,15 @@ class FairSquareView(GameView):
     autoplay = True
     """Play a newly played board at once (tests switch it off)."""
 
-    def board(self, state: State, act: Act) -> FairBoard:
+    def board(self, state: FairSquareState, act: Act) -> FairBoard:
         return FairBoard(state, act)
 
     # --- set-up ------------------------------------------------------------------------
 
-    def attach(self, page: GamePage) -> None:
-        self.page = page
-        session = page.session
-        assert isinstance(page.board, FairBoard)
-        page.board.on_square = self.tap
-        session.held = True  # the bots wait until the page is served, so its first response stays quick
+    def attach(self) -> None:
+        session = self.page.session
+        self.page.board.on_square = self.tap
+        session.held = True  # the bots wait until the self.page is served, so its first response stays quick
         pn.state.onload(self._release_bots)
         self.kind = ""
         """The piece type chosen in the palette."""
@@ -101,7 +82,7 @@ class FairSquareView(GameView):
         self.watching = False
         self.told = ""
         """The narration shown above the text view (see :meth:`narrate`)."""
-        self.shown: State | None = None
+        self.shown: FairSquareState | None = None
         """The state the last refresh showed."""
         self.player = RoundPlayer(NAMES, self.redraw)
         self.dialog = SetupDialog(session, NAMES)
@@ -148,32 +129,32 @@ class FairSquareView(GameView):
         """The human seats."""
         return human_seats(self.page.session)
 
-    def viewer(self, page: GamePage) -> int | None:
+    def viewer(self) -> int | None:
         """The one human; in hot-seat the holder of the device while they place, else nobody's seat (core's
         spectator view, which shows no unplayed placement)."""
         humans, holder = self.humans(), self.hot_seat.holder
         if len(humans) == 1:
             return humans[0]
-        return holder if isinstance(holder, int) and holder in page.session.human_actors else None
+        return holder if isinstance(holder, int) and holder in self.page.session.human_actors else None
 
     def placer(self) -> int | None:
         """The human who may place now on this screen (None behind the curtain or while bots place)."""
-        state = fs_state(self.page.session.state)
+        state = self.state
         if state.voters:
             return None
-        who = self.viewer(self.page)
+        who = self.viewer()
         return who if who is not None and who in self.page.session.human_actors else None
 
     def curtain_for(self) -> int | None:
         """Hot-seat: the human the device must be passed to, or None."""
         session = self.page.session
-        state = fs_state(session.state)
+        state = self.state
         if state.voters or not session.human_actors or self.placer() is not None:
             return None
         chooser = session.human_actors[0]
         return chooser if self.hot_seat.closed(state, chooser) else None
 
-    def interactive(self, page: GamePage) -> bool:
+    def interactive(self) -> bool:
         return self.placer() is not None and not self.watching
 
     # --- actions -----------------------------------------------------------------------
@@ -192,7 +173,7 @@ class FairSquareView(GameView):
         if player is None:
             self.page.notice = "Not possible: nobody may place on this screen now."
             return
-        state = fs_state(self.page.session.state)
+        state = self.state
         if any(s == square for _, s in state.placements[player].pieces):
             self.page.play(Lift(square), player)
         elif not self.kind:
@@ -218,12 +199,12 @@ class FairSquareView(GameView):
         """Switch between the played boards and the placement."""
         if self.player.records:
             self.player.stop()
-            self.watching = not self.watching or not fs_state(self.page.session.state).placing
+            self.watching = not self.watching or not self.state.placing
             self.page.refresh()
             self.focus.keep("Play (P)" if self.watching else "1: ")
 
     def _choose(self, index: int) -> None:
-        roster = fs_state(self.page.session.state).roster()
+        roster = self.state.roster()
         if 0 <= index < len(roster):
             self.kind = roster[index].name
             self.page.notice = ""
@@ -237,7 +218,7 @@ class FairSquareView(GameView):
         if actor is not None and 0 <= index < len(self.actions):
             self.page.play(self.actions[index], actor)
 
-    def on_key(self, page: GamePage, key: str) -> None:
+    def on_key(self, key: str) -> None:
         if key.isdigit():
             self._choose(int(key) - 1)
         elif key == "c":
@@ -251,16 +232,11 @@ class FairSquareView(GameView):
 
     # --- words -------------------------------------------------------------------------
 
-    def narrate(self, before: State | None, action: Action | None, after: State) -> str:
+    def narrate(self, before: FairSquareState | None, action: Action | None, after: FairSquareState) -> str:
         """A played board's places (kept while bots act), else what a person at the table just did."""
         if before is None or action is None:
             return self.told
-        new = fs_state(after).records[len(fs_state(before).records):]
-        lines = []
-        for record in new:
-            ranks = ", ".join(f"{NAMES[p]} {PLACES.get(record.places[k], str(record.places[k]))} "
-                              f"({record.scores[k]} owned, +{record.points[k]})" for k, p in enumerate(record.players))
-            lines.append(f"{record_label(record)} played. {ranks}.")
+        lines = [played_words(record) for record in after.records[len(before.records):]]
         session = self.page.session
         actor = session.steps[-1].actor if session.steps else None
         if lines:
@@ -269,35 +245,20 @@ class FairSquareView(GameView):
             self.told = f"{NAMES[actor]}: {action}."
         return self.told
 
-    def secret_narration(self, page: GamePage, step: Step) -> str:
+    def secret_narration(self, step: Step) -> str:
         """A bot's hidden placement keeps the last played board's places; a person's is told without what it was."""
-        if page.session.is_human(step.actor):
+        if self.page.session.is_human(step.actor):
             self.told = secret_step_words(step, NAMES[step.actor])
         return self.told
 
-    def status(self, page: GamePage) -> str:
-        session, state = page.session, fs_state(page.session.state)
-        outcome = state.outcome
-        if outcome is not None:
-            return f"Match over: {outcome.reason}."
-        if state.voters:
-            tied = ", ".join(NAMES[p] for p in state.candidates())
-            return f"Tied for last: {tied}. {', '.join(NAMES[p] for p in state.voters)} name the candidate."
-        curtain = self.curtain_for()
-        if curtain is not None:
-            return f"Pass the device to {NAMES[curtain]}."
-        r = f"Round {state.round_number} of {state.match.rounds}"
-        player = self.placer()
-        if player is not None:
-            placed = len(state.placements[player].pieces)
-            return f"{r}: {NAMES[player]}, place your pieces ({placed} of {PIECES} placed)."
-        return f"{r}: the bots are placing…" if session.thinking else f"{r}: waiting for the other placements."
+    def status(self) -> str:
+        return status_line(self.state, self.curtain_for(), self.placer(), self.page.session.thinking)
 
     # --- keeping up --------------------------------------------------------------------
 
-    def refresh(self, page: GamePage) -> None:
-        state = fs_state(page.session.state)
-        if self.hot_seat.holder not in page.session.human_actors:
+    def refresh(self) -> None:
+        state = self.state
+        if self.hot_seat.holder not in self.page.session.human_actors:
             self.hot_seat.hand_to(None)  # a confirmed (or undone) placement goes back behind the curtain
         self._follow_records(state)
         if not state.placing:
@@ -305,11 +266,7 @@ class FairSquareView(GameView):
         player = self.placer()
         curtain = self.curtain_for()
         if curtain is not None:
-            self.curtain_text.object = (
-                f"<section aria-label='Pass the device' style='border:3px solid #0b3d91;border-radius:6px;"
-                f"padding:0.5em 0.8em;background:#e3f2fd;color:#111'><h3 style='margin:0'>Pass the device to "
-                f"{NAMES[curtain]}</h3><p style='margin:0.3em 0'>Everybody else looks away: the placement "
-                "is secret until the board is played.</p></section>")
+            self.curtain_text.object = curtain_html(curtain)
             self.reveal_button.label = f"I am {NAMES[curtain]}: show my placement"
         self.curtain.visible = curtain is not None and not self.watching
         self.watch_box.visible = self.watching
@@ -334,7 +291,7 @@ class FairSquareView(GameView):
         if not state.records:
             self.watching = False
             return
-        new = range(len(fs_state(steps[-1].before).records) if played else 0, len(state.records))
+        new = range(len(steps[-1].before.records) if played else 0, len(state.records))
         mine = [k for k in new if set(state.records[k].players) & set(self.humans())]
         if played and not mine and (self.player.record is not None or self.page.session.human_actors):
             self.player.load(state.records, None)  # a board of bots only: offered, what is shown stays
@@ -352,26 +309,11 @@ class FairSquareView(GameView):
         allowed = state.allowed_types(player)
         if self.kind not in allowed:
             self.kind = allowed[0] if allowed else ""
-        shapes = markers([t.name for t in roster])
-        labels = [f"{k + 1}: {t.name}, rank {t.rank} ({MARKER_WORDS[shapes[t.name]]})"
-                  + (" - chosen" if t.name == self.kind else "" if t.name in allowed else " - not now")
-                  for k, t in enumerate(roster)]
+        labels = palette_labels(state, allowed, self.kind)
         if labels != self.palette.labels:
             self.palette.param.update(labels=labels, version=self.palette.version + 1)
-        mine = state.placements[player].pieces
-        types = sorted({k for k, _ in mine})
-        pieces = ", ".join(f"{k} on {name(s)}" for k, s in mine) or "none yet"
-        lines = [f"{NAMES[player]}: {len(mine)} of {PIECES} pieces placed ({pieces}).",
-                 f"Types used: {len(types)} of the {MIN_TYPES} a placement needs at least."]
-        if len(mine) == PIECES:
-            lines.append("All placed: confirm (C), or click one of your pieces to lift it.")
-        else:
-            extra = "" if len(allowed) == len(roster) else \
-                f" (only types you have not used: four pieces need {MIN_TYPES} different types)"
-            lines.append(f"Next piece may be: {', '.join(allowed)}{extra}. Chosen: {self.kind}. "
-                         "Click a light green square to place it.")
-        self.check.object = "".join(f"<p style='margin:0.2em 0'>{escape(line)}</p>" for line in lines)
-        self.confirm_button.disabled = len(mine) < PIECES
+        self.check.object = check_html(state, player, allowed, self.kind)
+        self.confirm_button.disabled = len(state.placements[player].pieces) < PIECES
         garnets_on = state.options["garnets"] == "on"
         spent = state.placements[player].letters
         self.garnets.visible = garnets_on and (state.garnets[player] > 0 or bool(spent))
@@ -379,14 +321,10 @@ class FairSquareView(GameView):
             names = [t.name for t in roster]
             if self.garnet_kind.options != names:
                 self.garnet_kind.options = names
-            orders = "; ".join(f"{k} moves {x}" for k, x in spent) or "none"
-            self.garnet_text.object = (
-                f"<p style='margin:0.2em 0'>{escape(NAMES[player])} has {state.garnets[player]} garnet(s); "
-                f"this round's re-orders: {escape(orders)}. One garnet re-orders one type's move letters "
-                "(their priority) for this round; the card's own order gives it back.</p>")
+            self.garnet_text.object = garnets_html(state, player)
 
     def _show_letters(self, *_: Any) -> None:
-        state = fs_state(self.page.session.state)
+        state = self.state
         kind = next((t for t in state.roster() if t.name == self.garnet_kind.value), None)
         if kind is not None:
             self.garnet_letters.value = kind.letters
@@ -409,7 +347,7 @@ class FairSquareView(GameView):
 
     def picture(self) -> Picture:
         """What the board shows now: the watched turn, or the placement the viewer may see."""
-        state = fs_state(self.page.session.state)
+        state = self.state
         record = self.player.record
         if (self.watching or not state.placing) and record is not None:
             roster = tuple(t.name for t in state.match.pieces.roster(record.round_number))
@@ -418,7 +356,7 @@ class FairSquareView(GameView):
             return shown
         if not state.placing:  # over, no played board in view yet (the round player is loading it)
             return Picture(state.match.boards[-1][0], Frame(0, ()), tuple(t.name for t in state.roster()))
-        who = self.viewer(self.page)
+        who = self.viewer()
         anchor = who if who is not None else self.curtain_for()
         group = state.group_of(anchor) if anchor is not None else 0
         player = self.placer()
@@ -431,18 +369,9 @@ class FairSquareView(GameView):
 
     def redraw(self) -> None:
         """Draw the board, its legend and the watched board's result."""
-        if not hasattr(self, "page"):
-            return
         picture = self.picture()
-        assert isinstance(self.page.board, FairBoard)
         self.page.board.draw(picture)
-        shapes = markers(picture.roster)
-        self.legend.object = (
-            "<p class='rb-help' style='margin:0.2em 0'>Gold squares score their number (1-3); hatched grey "
-            "squares are forbidden for placement; a coloured frame marks the owner. Pieces: "
-            + "; ".join(f"{escape(kind)} = {MARKER_WORDS[shapes[kind]]}" for kind in picture.roster)
-            + ", labelled with initial and rank, in the owner's colour; arrows show this turn's moves, red "
-              "squares battles, dashed orange squares separations, and 1/2 a capture in progress.</p>")
+        self.legend.object = legend_html(picture.roster)
         record = self.player.record
         self.result.object = "" if not self.watching or record is None else \
             "<p class='rb-help' style='margin:0.2em 0'>The board's places show after turn 15.</p>" \
@@ -450,20 +379,21 @@ class FairSquareView(GameView):
 
     # --- layout --------------------------------------------------------------------------
 
-    def controls(self, page: GamePage) -> list[Any]:
-        return [page.refused, self.curtain, self.watch_box, self.placing_box, self.actions_box,
-                pn.Row(self.watch_button, page.undo_button), self.legend, self.board_label, self.focus]
+    def controls(self) -> list[Any]:
+        return [self.page.refused, self.curtain, self.watch_box, self.placing_box, self.actions_box,
+                pn.Row(self.watch_button, self.page.undo_button), self.legend, self.board_label, self.focus]
 
-    def panels(self, page: GamePage) -> list[Any]:
-        return [heading("Match"), self.match, Disclosure("Position as text", page.text, open=True), page.share]
+    def panels(self) -> list[Any]:
+        return [heading("Match"), self.match, Disclosure("Position as text", self.page.text, open=True),
+                self.page.share]
 
-    def setup_form(self, page: GamePage) -> SetupDialog:
+    def setup_form(self) -> SetupDialog:
         return self.dialog
 
 
 def create_app() -> pn.Template:
     """A new Fair and Square page (one per browser session)."""
-    return create_page(GamePage(FairSquareView()))
+    return create_page(GamePage(FairSquareView))
 
 
 if __name__.startswith("bokeh_app_"):  # `panel serve` of this file; an import (the site's entry) serves nothing

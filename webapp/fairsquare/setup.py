@@ -17,8 +17,9 @@ import panel as pn
 
 from core.fairsquare import DEFAULT_BOARD
 from core.protocol import JSON, thaw
+from webapp.shell.newgame import FormValues, StartGuard, deal_number, start_game
 from webapp.shell.session import HUMAN, GameSession, seat_choices
-from webapp.shell.widgets import FOCUS_CSS, FormValues, StartGuard, button, deal_number, heading, html, start_game
+from webapp.shell.widgets import FOCUS_CSS, button, heading, html
 
 MATCH_SEATS = 8
 MAX_JSON_CHARS = 20_000
@@ -97,7 +98,7 @@ class SetupDialog(pn.viewable.Viewer):
         return options
 
     def values(self) -> FormValues:
-        """Seats, deal number and options for :func:`webapp.shell.widgets.start_game`."""
+        """Seats, deal number and options for :func:`webapp.shell.newgame.start_game`."""
         options = self.options()
         return [w.value for w in self.seats[:self.seat_count()]], deal_number(self.seed.value), options
 

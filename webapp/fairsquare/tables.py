@@ -73,3 +73,10 @@ def places_html(record: BoardRecord) -> str:
             f"aria-label='Places on this board'><caption style='text-align:left;font-weight:bold'>"
             f"{escape(record_label(record))}: places</caption><thead><tr>{head}</tr></thead>"
             f"<tbody>{rows}</tbody></table></div>")
+
+
+def played_words(record: BoardRecord) -> str:
+    """A board just played, in one sentence: every player's place, owned squares and points."""
+    ranks = ", ".join(f"{NAMES[p]} {PLACES.get(record.places[k], str(record.places[k]))} "
+                      f"({record.scores[k]} owned, +{record.points[k]})" for k, p in enumerate(record.players))
+    return f"{record_label(record)} played. {ranks}."

@@ -27,7 +27,6 @@ from core.imperio import ImperioState
 from core.imperio.board import FILES, SIZE, UNITS
 from core.imperio.overlays import fire_lines, pike_zone
 from core.imperio.render import COLOURS
-from core.protocol import State
 from webapp.imperio.model import ALTER, ATTACK, PICK, PLACE, SHOT, SPAWN, STEP, Table
 from webapp.shell.boards import Act, Board, TapChoices, board_figure, update_bokeh
 from webapp.shell.geometry import to_pixels
@@ -268,10 +267,10 @@ class Picture:
         return shapes, words
 
 
-class ImperioBoard(Board):
+class ImperioBoard(Board[ImperioState]):
     """The board as a Bokeh figure, built once and redrawn through its data sources."""
 
-    def __init__(self, state: State, act: Act, table: Table, **params: Any) -> None:
+    def __init__(self, state: ImperioState, act: Act, table: Table, **params: Any) -> None:
         super().__init__(state, act, **params)
         self.table = table
         self.overlays: set[str] = {"entrenched"}
@@ -340,18 +339,16 @@ class ImperioBoard(Board):
     def flipped(self) -> bool:
         """True when rank 9 is at the bottom: the home seat defends, or the player turned the board."""
         state = self.state
-        assert isinstance(state, ImperioState)
         defends = state.attacker is not None and self.home() == state.defender
         return defends != self.turned
 
     def picture(self) -> Picture:
         """What the board shows now."""
         state = self.state
-        assert isinstance(state, ImperioState)
         return Picture(state.view(self.viewer), self.table, self.overlays, self.interactive, self.flipped)
 
-    def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,
-                   step: SessionStep | None = None) -> None:
+    def show_state(self, state: ImperioState, *, viewer: int | None = None, interactive: bool = False,
+                   step: SessionStep[ImperioState] | None = None) -> None:
         self.state, self.viewer, self.interactive = state, viewer, interactive
         self.redraw()
 

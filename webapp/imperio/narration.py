@@ -9,7 +9,7 @@ from typing import cast, overload
 from core.imperio import AddReserve, Alter, Attack, ImperioState, Overrun, Shot, odds
 from core.imperio.board import name
 from core.imperio.combat import SHOT, SPLASH
-from core.protocol import Action, State
+from core.protocol import Action
 from webapp.shell.screen import screen_viewer
 from webapp.shell.session import GameSession, Step
 from webapp.shell.widgets import MoveLog
@@ -40,7 +40,7 @@ def action_text(action: Action, actor: int, shown: ImperioState) -> str:
 class SideNames(Sequence[str]):
     """The seats' names as the move log shows them, read from the session's current roles."""
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession[ImperioState]) -> None:
         self.session = session
 
     def __len__(self) -> int:
@@ -55,9 +55,7 @@ class SideNames(Sequence[str]):
     def __getitem__(self, index: int | slice) -> str | Sequence[str]:
         if isinstance(index, slice):
             return [self[i] for i in range(2)[index]]
-        state = self.session.state
-        assert isinstance(state, ImperioState)
-        return who(state, range(2)[index])
+        return who(self.session.state, range(2)[index])
 
 
 def events_text(state: ImperioState, action: Action) -> str:
@@ -66,23 +64,20 @@ def events_text(state: ImperioState, action: Action) -> str:
     return "; ".join(lines)
 
 
-def narrate(before: State, action: Action, after: State, viewer: int | None = None) -> str:
+def narrate(before: ImperioState, action: Action, after: ImperioState, viewer: int | None = None) -> str:
     """What ``action`` did, in words (dice included), as ``viewer`` may see it."""
-    assert isinstance(before, ImperioState) and isinstance(after, ImperioState)
     actor = before.to_move if before.to_move is not None else 0
     text = f"{who(after, actor)}: {action_text(action, actor, after.view(viewer))}."
     told = events_text(after, action)
     return f"{text} {told[:1].upper()}{told[1:]}." if told else text
 
 
-def log_note(step: Step) -> str:
+def log_note(step: Step[ImperioState]) -> str:
     """The move log's note: what a fight rolled and who died, a stop in a pikeman's zone."""
-    after = step.after
-    assert isinstance(after, ImperioState)
-    return events_text(after, step.action)
+    return events_text(step.after, step.action)
 
 
-def move_log(session: GameSession, names: Sequence[str]) -> MoveLog:
+def move_log(session: GameSession[ImperioState], names: Sequence[str]) -> MoveLog:
     """The move log as the page's viewer may see it (another side's hidden reserve types left out)."""
     return MoveLog(session, names, note=log_note, viewer=lambda: screen_viewer(session),
                    words=lambda step, shown: action_text(step.action, step.actor, cast(ImperioState, shown)))
@@ -115,7 +110,7 @@ def odds_html(state: ImperioState, action: Action) -> str:
             f"<p class='rb-help' style='margin:0.2em 0'>Exact odds; the higher {rule} wins.</p>")
 
 
-def fights_html(steps: Sequence[Step]) -> str:
+def fights_html(steps: Sequence[Step[ImperioState]]) -> str:
     """The latest fights, newest first: the action, the dice rolled and what happened."""
     fights = [s for s in steps if isinstance(s.action, (Attack, Shot, Overrun))][-FIGHTS_SHOWN:]
     if not fights:
@@ -123,7 +118,6 @@ def fights_html(steps: Sequence[Step]) -> str:
     items = []
     for step in reversed(fights):
         after = step.after
-        assert isinstance(after, ImperioState)
         lines = "".join(f"<li>{escape(e)}</li>" for e in after.events if not e.endswith("ends the turn"))
         items.append(f"<li><strong>{escape(who(after, step.actor))}: {escape(str(step.action))}</strong>"
                      f"<ul style='margin:0;padding-left:1.2em'>{lines}</ul></li>")

@@ -11,10 +11,11 @@ from typing import Any
 import panel as pn
 
 from core.bots import levels
-from core.imperio import GAME, ChooseRole
+from core.imperio import GAME, ChooseRole, ImperioState
 from core.protocol import JSON
+from webapp.shell.newgame import MoreRulings, StartGuard, deal_number
 from webapp.shell.session import HUMAN, GameSession
-from webapp.shell.widgets import FOCUS_CSS, MoreRulings, StartGuard, button, deal_number, heading
+from webapp.shell.widgets import FOCUS_CSS, button, heading
 
 ROLES = {"Attacker (red, moves first)": "attacker", "Defender (blue)": "defender", "Roll a die for roles": "roll"}
 ARMIES = {"Default armies (play at once)": "default_armies", "Set up by hand": "deploy"}
@@ -23,7 +24,8 @@ MAIN_OPTIONS = ("setup", "combat_dice_rule")
 MORE = "Show the other rulings (limits, reserves, alterations...)"
 
 
-def start(session: GameSession, opponent: str, role: str, seed: int | None = None, **options: JSON) -> None:
+def start(session: GameSession[ImperioState], opponent: str, role: str, seed: int | None = None,
+          **options: JSON) -> None:
     """A new game against ``opponent`` (a bot level, or ``human`` for two at one screen); player 1 takes ``role``."""
     session.new_game([HUMAN, opponent], seed=seed, **options)
     session.human_play(ChooseRole(role), 0)
@@ -33,7 +35,7 @@ def start(session: GameSession, opponent: str, role: str, seed: int | None = Non
 class NewGameForm(pn.viewable.Viewer):
     """Opponent, roles, armies, dice rule, more rulings on request, deal number; "Start new game"."""
 
-    def __init__(self, session: GameSession, **params: Any) -> None:
+    def __init__(self, session: GameSession[ImperioState], **params: Any) -> None:
         super().__init__(**params)
         self.session = session
         bots = {f"Bot - {level.label}": key for key, level in levels(GAME).items()}

@@ -24,116 +24,31 @@ from __future__ import annotations
 
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs
 
 import panel as pn
 
-from core.imperio import (
-    GAME,
-    AddReserve,
-    Alter,
-    Attack,
-    ChooseRole,
-    DefaultArmy,
-    EndTurn,
-    ImperioState,
-    Overrun,
-    Place,
-    Ready,
-    Roll,
-    Shot,
-    Spawn,
-    Step,
-    name,
-)
-from core.imperio.board import NAMES, UNITS
-from core.imperio.render import piece_words, status
+from core.imperio import GAME, Attack, EndTurn, ImperioState, Overrun, Shot, Spawn
+from core.imperio.board import UNITS
+from core.imperio.render import status
 from core.imperio.state import count
-from core.protocol import Action, State
+from core.protocol import Action
 from webapp.imperio.board import OVERLAYS, ImperioBoard
+from webapp.imperio.labels import (FLIP, HINT, LEGEND, LINK_NOTE, ON_BOARD, action_label, board_label, choice_label,
+                                   overrun_html, piece_label, result_html)
 from webapp.imperio.model import Table, actor_actions
 from webapp.imperio.narration import SideNames, fights_html, move_log, narrate, odds_html
 from webapp.imperio.newgame import NewGameForm, start
-from webapp.imperio.setup import PIECE_LABELS, SETUP_PHASES, SetupControls
+from webapp.imperio.setup import PIECE_LABELS, SetupControls, same_turn
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
-from webapp.shell.links import QUERY_KEY
 from webapp.shell.pacing import BotPace
 from webapp.shell.sections import Disclosure
 from webapp.shell.screen import screen_viewer
 from webapp.shell.session import HUMAN
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, heading, html
 
-FLIP = "Flip board (F)"
-LINK_NOTE = ("Hidden reserves (IB-05 switched off): this page shows each side only the number of the other's "
-             "reserves, but the link holds the whole game, reserves included. Send it only to someone who may "
-             "see both armies.")
-ON_BOARD = (Place, Alter, Step, Attack, Shot, Spawn, AddReserve)
-"""Actions chosen on the board (or the setup tools); the rest are listed as plain choices."""
-HINT = ("<p class='rb-help' style='margin:0.3em 0'>Tap one of your pieces (gold frame), then a marked square: "
-        "a dot steps there, a red or orange frame attacks or shoots after showing the odds. The same moves are "
-        "buttons under “Your moves”.</p>")
-LEGEND = (
-    "<p class='rb-help' style='margin:0.3em 0'><strong>Pieces:</strong> letters H headquarters, B base, K knight, "
-    "A archer, P pikeman, F footsoldier. Red attacker: circles, marching from rank 1 toward rank 9; blue defender: "
-    "diamonds, marching the other way; the arrow ▲ or ▼ beside a piece points the way its side marches on the "
-    "board as shown; bases are squares (© a captured base), E an entrenched pikeman. "
-    "<strong>Marks:</strong> gold frame a piece that can still act, blue frame the selected piece, green dot a "
-    "step, green + a spawn, red frame with × an attack, orange frame with ✱ a shot. "
-    "<strong>Overlays:</strong> hatching / and \\ the red and blue pikeman zones, yellow squares the archers' "
-    "lines of fire, rings the squares footsoldiers shield.</p>")
 
-
-def choice_label(action: Action) -> str:
-    """A plain choice's button text."""
-    if isinstance(action, EndTurn):
-        return "End the turn (E)"
-    if isinstance(action, Overrun):
-        return f"{'Capture' if action.capture else 'Destroy'} the base on {name(action.square)}"
-    if isinstance(action, Ready):
-        return "Ready"
-    if isinstance(action, Roll):
-        return f"The die shows {action.value}"
-    if isinstance(action, (DefaultArmy, ChooseRole)):
-        text = str(action)
-        return text[:1].upper() + text[1:]
-    return str(action)
-
-
-def action_label(state: ImperioState, action: Action) -> str:
-    """A piece's action with its notation and what it does."""
-    if isinstance(action, (Attack, Shot)):
-        target = state.board[action.to]
-        what = "attack" if isinstance(action, Attack) else "shot"
-        return f"{action} ({what} on the {NAMES[target.kind] if target else 'square'}; shows the odds first)"
-    if isinstance(action, Step):
-        return f"{action} (step)"
-    return str(action)
-
-
-def board_label(flipped: bool) -> str:
-    """The board's accessible name, with the side it is seen from."""
-    side = "blue defender's side: rank 9 at the bottom, file i on the left" if flipped else \
-        "red attacker's side: rank 1 at the bottom, file a on the left"
-    return (f"Battlefield seen from the {side}. Its pieces and moves are also listed under Your moves "
-            "and in Position as text")
-
-
-def same_turn(earlier: ImperioState, now: ImperioState) -> bool:
-    """True when undo may go back from ``now`` to ``earlier``: the same setup step or the same turn."""
-    if now.phase in SETUP_PHASES:
-        return earlier.phase in SETUP_PHASES and earlier.setter == now.setter
-    return now.phase == "play" and earlier.phase == "play" and earlier.turn == now.turn \
-        and earlier.mover == now.mover
-
-
-def opened_from_link(page: GamePage) -> bool:
-    """True when the page's address held a game that was opened."""
-    location = pn.state.location
-    return location is not None and QUERY_KEY in parse_qs(location.search.lstrip("?")) and not page.link.problem
-
-
-class ImperioView(GameView):
+class ImperioView(GameView[ImperioState, ImperioBoard]):
     """Imperio Bellum's board, moves, odds, setup tools, fights and new-game form."""
 
     game = GAME
@@ -143,8 +58,8 @@ class ImperioView(GameView):
               "Red attacks from rank 1, blue defends from rank 9.")
     default_seats = (HUMAN, GAME.default_bot)
     board_width = 680
-    offers_undo = False
-    keys = ("e", "c", "Escape", "u", "f", "s")
+    nothing_to_undo = "Nothing to undo: undo goes back within your current turn, and never past a die roll."
+    keys = ("e", "c", "Escape", "f", "s")
     key_rows = (
         ("Tab / Shift+Tab", "move between the pieces, their moves and the other controls"),
         ("Enter or Space", "press the focused button"),
@@ -156,23 +71,22 @@ class ImperioView(GameView):
         ("S", "skip to the end of the bot's turn (when it is shown action by action)"),
     )
 
-    def __init__(self) -> None:
+    def __init__(self, page: GamePage[ImperioState, ImperioBoard]) -> None:
+        super().__init__(page)
         self.table = Table()
         self._pending_shown: Action | None = None
         self._overrun_shown: tuple[int, int] | None = None
 
-    def board(self, state: State, act: Act) -> ImperioBoard:
+    def board(self, state: ImperioState, act: Act) -> ImperioBoard:
         return ImperioBoard(state, act, self.table)
 
     # --- building -------------------------------------------------------------------
 
-    def attach(self, page: GamePage) -> None:
-        self.page = page
-        session = page.session
-        assert isinstance(page.board, ImperioBoard)
-        self.battle = page.board
+    def attach(self) -> None:
+        session = self.page.session
+        self.battle = self.page.board
         self.battle.on_square = self.tap
-        self.battle.home = lambda: self.home_seat(page)
+        self.battle.home = lambda: self.home_seat()
         names = SideNames(session)
         self.log = move_log(session, names)
         self.form = NewGameForm(session)
@@ -203,17 +117,15 @@ class ImperioView(GameView):
         self.spawn_unit = pn.widgets.Select(label="Unit to spawn (then tap a base, then a square next to it)",
                                             options={}, stylesheets=[FOCUS_CSS], width=340)
         self.spawn_unit.param.watch(self._on_spawn_unit, ["value"])
-        self.setup = SetupControls(self.table, self.play_ok, lambda: page.refresh())
+        self.setup = SetupControls(self.table, self.play_ok, lambda: self.page.refresh())
         for choice in (self.setup.palette, self.setup.operation, self.spawn_unit):
             self.battle.choices.carry(choice)
         self.all_actions = pn.widgets.Select(label="Every legal action (choose one, then play it)",
                                              options={}, size=6, stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
         self.play_listed = button("Play the chosen action", color="primary")
         self.play_listed.on_click(lambda _e: self.play_from_list())
-        self.undo_button = button("Undo (U)", color="primary", variant="outline")
-        self.undo_button.on_click(lambda _e: self.undo())
         self.waiting = html("", margin=(0, 5))
-        session.whole_turns = True  # a bot's turn is many actions: the page shows it in one update
+        session.whole_turns = True  # a bot's turn is many actions: the self.page shows it in one update
         self.pace = BotPace(session, skip_key="s")
         self.fights = html("", sizing_mode="stretch_width")
         self.link_note = html(f"<p class='rb-help'>{escape(LINK_NOTE)}</p>", sizing_mode="stretch_width",
@@ -222,30 +134,30 @@ class ImperioView(GameView):
         self._choice_actions: list[Action] = []
         self._piece_squares: list[int] = []
         self._move_actions: list[Action] = []
-        if not opened_from_link(page):
+        if not self.page.link.opened_a_link:
             start(session, GAME.default_bot, "attacker", setup="default_armies")
 
-    def controls(self, page: GamePage) -> list[Any]:
+    def controls(self) -> list[Any]:
         return [
             self.board_label, html(HINT, margin=(0, 5), sizing_mode="stretch_width"), self.overlay_boxes, self.flip,
-            page.refused, self.prompt, self.odds_box,
+            self.page.refused, self.prompt, self.odds_box,
             heading("Your moves", 3), self.waiting, self.pace, self.choices,
             self.pieces_heading, self.pieces, self.moves_heading, self.piece_moves, self.spawn_unit,
-            self.setup, self.undo_button,
+            self.setup, self.page.undo_button,
             Disclosure("All legal actions", self.all_actions, self.play_listed),
             Disclosure("What the board shows", html(LEGEND, margin=(0, 5), sizing_mode="stretch_width")),
             self.focus,
         ]
 
-    def panels(self, page: GamePage) -> list[Any]:
-        return [heading("Dice rolled"), self.fights, Disclosure("Position as text", page.text, open=True),
-                Disclosure("Move log", self.log), page.share, self.link_note]
+    def panels(self) -> list[Any]:
+        return [heading("Dice rolled"), self.fights, Disclosure("Position as text", self.page.text, open=True),
+                Disclosure("Move log", self.log), self.page.share, self.link_note]
 
-    def setup_form(self, page: GamePage) -> Any | None:
+    def setup_form(self) -> Any | None:
         return self.form
 
-    def score_line(self, page: GamePage) -> str:
-        state = self.shown(page)
+    def score_line(self) -> str:
+        state = self.shown()
         if state.attacker is None:
             return ""
         sides = ((state.attacker, "Red"), (state.defender, "Blue"))
@@ -254,31 +166,29 @@ class ImperioView(GameView):
 
     # --- the game's words -------------------------------------------------------------
 
-    def narrate(self, before: State | None, action: Action | None, after: State) -> str:
+    def narrate(self, before: ImperioState | None, action: Action | None, after: ImperioState) -> str:
         if before is None or action is None:
             return ""
         return narrate(before, action, after, screen_viewer(self.page.session))
 
-    def status(self, page: GamePage) -> str:
-        state = self.shown(page)
+    def status(self) -> str:
+        state = self.shown()
         line = status(state)
-        if page.session.thinking:
+        if self.page.session.thinking:
             line += " The bot is thinking…"
         return line
 
-    def viewer(self, page: GamePage) -> int | None:
+    def viewer(self) -> int | None:
         """The human's seat; with two people at the screen, the side to act (reserves the rules hide stay hidden)."""
-        return screen_viewer(page.session)
+        return screen_viewer(self.page.session)
 
-    def home_seat(self, page: GamePage) -> int | None:
+    def home_seat(self) -> int | None:
         """The seat whose back rank is at the bottom of the board: the one human's (None: the attacker's, as with
         two people at the screen)."""
-        return self.viewer(page) if page.session.seats.count(HUMAN) == 1 else None
+        return self.viewer() if self.page.session.seats.count(HUMAN) == 1 else None
 
-    def shown(self, page: GamePage) -> ImperioState:
-        state = page.session.state.view(self.viewer(page))
-        assert isinstance(state, ImperioState)
-        return state
+    def shown(self) -> ImperioState:
+        return self.state.view(self.viewer())
 
     # --- acting -----------------------------------------------------------------------
 
@@ -297,12 +207,11 @@ class ImperioView(GameView):
     def tap(self, sq: int) -> None:
         """A tap on the board's square ``sq``."""
         page = self.page
-        if not self.interactive(page):
+        if not self.interactive():
             self.say("Wait: it is not your turn." if not page.session.state.is_over else
                      "The game is over; start a new game.")
             return
-        state = page.session.state
-        assert isinstance(state, ImperioState)
+        state = self.state
         action, reason = self.table.tap(state, sq)
         if action is not None:
             page.play(action)
@@ -324,11 +233,9 @@ class ImperioView(GameView):
     def keep_focus_on_next_piece(self) -> None:
         """After a move from the lists, a focus lost with the pressed button goes on to the next piece that can
         act (or to "End the turn"), so a keyboard player goes on where they were."""
-        state = self.page.session.state
-        assert isinstance(state, ImperioState)
-        squares = self.table.ready_pieces(state) if self.interactive(self.page) else []
-        piece = state.board[squares[0]] if squares else None
-        self.focus.keep(f"{name(squares[0])}: {piece_words(state, piece)}" if piece is not None else "End the turn")
+        state = self.state
+        squares = self.table.ready_pieces(state) if self.interactive() else []
+        self.focus.keep(piece_label(state, squares[0]) if squares else "End the turn")
 
     def confirm_attack(self) -> None:
         pending = self.table.pending
@@ -353,8 +260,7 @@ class ImperioView(GameView):
         """Select a piece from the list; the focus goes on to its first move."""
         sq = self._piece_squares[index]
         self.table.selected, self.table.pending = sq, None
-        state = self.page.session.state
-        assert isinstance(state, ImperioState)
+        state = self.state
         moves = self.table.piece_actions(state, sq)
         if moves:
             self.focus.keep(action_label(state, moves[0]), force=True)
@@ -384,44 +290,31 @@ class ImperioView(GameView):
             self.table.hand = self.spawn_unit.value
             self.battle.redraw()
 
-    def undo_allowed(self) -> bool:
-        session = self.page.session
-        depth = session.undo_depth()
-        if depth is None:
-            return False
-        earlier, now = session.steps[-depth].before, session.state
-        assert isinstance(earlier, ImperioState) and isinstance(now, ImperioState)
+    def undo_reaches(self, earlier: ImperioState, now: ImperioState) -> bool:
+        """Undo goes back within the current turn (or setup step), never over a die roll."""
         return same_turn(earlier, now)
 
-    def undo(self) -> None:
-        """Undo back to the human's previous decision within this turn (never over a die roll)."""
-        if not self.undo_allowed():
-            self.say("Nothing to undo: undo goes back within your current turn, and never past a die roll.")
-            return
+    def undone(self) -> None:
         self.table.clear()
-        self.page.undo()
 
-    def on_key(self, page: GamePage, key: str) -> None:
+    def on_key(self, key: str) -> None:
         if key == "e":
             self.page.play(EndTurn())
         elif key == "c":
             self.confirm_attack()
         elif key == "Escape":
             self.cancel_attack()
-        elif key == "u":
-            self.undo()
         elif key == "f":
             self.flip.value = [] if self.flip.value else [True]
         elif key == "s":
-            page.session.skip_turn()
+            self.page.session.skip_turn()
 
     # --- redrawing --------------------------------------------------------------------
 
-    def refresh(self, page: GamePage) -> None:
-        session = page.session
+    def refresh(self) -> None:
+        session = self.page.session
         state = session.state
-        assert isinstance(state, ImperioState)
-        mine = self.interactive(page)
+        mine = self.interactive()
         actions = actor_actions(state) if mine else []
         self._refresh_choices(state, actions)
         self._refresh_pieces(state, mine)
@@ -435,20 +328,19 @@ class ImperioView(GameView):
         self._listed = actions
         self.all_actions.options = {str(a): i for i, a in enumerate(actions)}
         self.all_actions.visible = self.play_listed.visible = bool(actions)
-        self.undo_button.disabled = not self.undo_allowed()
         self.board_label.label = board_label(self.battle.flipped)
         self.fights.object = fights_html(session.steps)
         self.link_note.visible = not state.options["public_reserves"]
-        text = self._waiting_text(page)
+        text = self._waiting_text()
         self.waiting.object = f"<p>{escape(text)}</p>" if text else ""
 
-    def _waiting_text(self, page: GamePage) -> str:
-        state = page.session.state
+    def _waiting_text(self) -> str:
+        state = self.page.session.state
         if state.is_over:
             return "The game is over. Start a new game to play again."
-        if self.interactive(page):
+        if self.interactive():
             return ""
-        return "The bot is thinking…" if page.session.thinking else "Waiting for the bot."
+        return "The bot is thinking…" if self.page.session.thinking else "Waiting for the bot."
 
     def _refresh_choices(self, state: ImperioState, actions: list[Action]) -> None:
         choices = [a for a in actions if not isinstance(a, ON_BOARD)]
@@ -458,33 +350,16 @@ class ImperioView(GameView):
             self.choices.param.update(labels=labels, version=self.choices.version + 1)
         overrun = state.overrun if choices and isinstance(choices[0], Overrun) else None
         if overrun is not None:
-            self.prompt.object = (f"<p role='alert' style='font-weight:bold;margin:0.3em 0'>The base on "
-                                  f"{name(overrun[1])} falls: capture it (it becomes yours and spawns for you) "
-                                  "or destroy it (removed for good).</p>")
+            self.prompt.object = overrun_html(overrun[1])
             if overrun != self._overrun_shown:
                 self.focus.keep("Capture the base", force=True)
         else:
-            self.prompt.object = self._result_html(state)
+            self.prompt.object = result_html(state)
         self._overrun_shown = overrun
-
-    @staticmethod
-    def _result_html(state: ImperioState) -> str:
-        if state.result is None:
-            return ""
-        winner = state.winner_text()
-        title = f"The {winner} ({'red' if winner == 'attacker' else 'blue'}) wins"
-        return (f"<section aria-label='Game summary' style='border:3px solid #1b5e20;background:#e8f5e9;color:#111;"
-                f"padding:0.4em 0.8em;border-radius:6px'><h3 style='margin:0'>{title}</h3>"
-                f"<p style='margin:0.2em 0'>{escape(state.result.reason[:1].upper() + state.result.reason[1:])}. "
-                "Press New game to play again.</p></section>")
 
     def _refresh_pieces(self, state: ImperioState, mine: bool) -> None:
         squares = self.table.ready_pieces(state) if mine else []
-        labels = []
-        for sq in squares:
-            piece = state.board[sq]
-            assert piece is not None
-            labels.append(f"{name(sq)}: {piece_words(state, piece)}")
+        labels = [piece_label(state, sq) for sq in squares]
         self._piece_squares = squares
         if labels != self.pieces.labels:
             self.pieces.param.update(labels=labels, version=self.pieces.version + 1)
@@ -512,7 +387,7 @@ class ImperioView(GameView):
 
 def create_app() -> pn.Template:
     """A new Imperio Bellum page (one per browser session)."""
-    return create_page(GamePage(ImperioView()))
+    return create_page(GamePage(ImperioView))
 
 
 if __name__.startswith("bokeh_app_"):  # `panel serve` of this file; an import (the site's entry) serves nothing

@@ -23,6 +23,14 @@ SETUP_PHASES = ("deploy", "reserve", "alter")
 PIECE_LABELS = {k: f"{NAMES[k].capitalize()} ({k})" for k in PIECE_ORDER}
 
 
+def same_turn(earlier: ImperioState, now: ImperioState) -> bool:
+    """True when undo may go back from ``now`` to ``earlier``: the same setup step or the same turn."""
+    if now.phase in SETUP_PHASES:
+        return earlier.phase in SETUP_PHASES and earlier.setter == now.setter
+    return now.phase == "play" and earlier.phase == "play" and earlier.turn == now.turn \
+        and earlier.mover == now.mover
+
+
 def limits_html(state: ImperioState, player: int) -> str:
     """A side's pieces on the board and in reserve against the deployment limits."""
     kinds = [p.kind for p in state.board if p is not None and p.owner == player]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 from abc import abstractmethod
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import panel as pn
@@ -33,16 +34,16 @@ BOARD_FILL, BOARD_LINE = "#f5efe0", "#5d4e37"
 def update_bokeh(change: Callable[[], None]) -> None:
     """Run ``change`` (which sets raw Bokeh model properties) safely in any context.
 
-    Panel runs widget events and async tasks without the document lock; as in
-    Panel's own model updates, changes there go through ``unlocked()``, and
-    from elsewhere they are scheduled on the document's next tick.
+    ``pn.state.execute`` runs it at once where the document may be changed now (no server, a widget's
+    event, a task on the server's loop) and else on the document's next tick; as in Panel's own model
+    updates, the change goes through ``unlocked()`` so that it reaches the browser at once.
     """
-    doc = pn.state.curdoc
-    if doc is None or doc.session_context is None or pn.state._unblocked(doc):
-        with unlocked():
-            change()
-    else:
-        doc.add_next_tick_callback(change)
+    pn.state.execute(partial(_unlocked, change))
+
+
+def _unlocked(change: Callable[[], None]) -> None:
+    with unlocked():
+        change()
 
 
 async def as_event(change: Callable[[], None]) -> None:
@@ -117,10 +118,10 @@ def board_figure(x_range: tuple[float, float], y_range: tuple[float, float], pix
     return fig
 
 
-class Board(pn.viewable.Viewer):
-    """A game's board: shows a state and sends the player's choices to ``act``."""
+class Board[S: State](pn.viewable.Viewer):
+    """A game's board: shows a state of its game (``S``) and sends the player's choices to ``act``."""
 
-    def __init__(self, state: State, act: Act, **params: Any) -> None:
+    def __init__(self, state: S, act: Act, **params: Any) -> None:
         super().__init__(**params)
         self.act = act
         self.state = state
@@ -136,8 +137,8 @@ class Board(pn.viewable.Viewer):
             pane.param.update(sizing_mode="scale_width", max_width=fig.width)
 
     @abstractmethod
-    def show_state(self, state: State, *, viewer: int | None = None, interactive: bool = False,
-             step: Step | None = None) -> None:
+    def show_state(self, state: S, *, viewer: int | None = None, interactive: bool = False,
+                   step: Step[S] | None = None) -> None:
         """Show ``state`` as ``viewer`` may see it; ``interactive``: the player may act on it now.
 
         ``step`` is the action that led here, when the board may show it happening.

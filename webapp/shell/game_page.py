@@ -16,21 +16,22 @@ in a modal dialog (:meth:`GameView.setup_form`).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import panel as pn
 import param
 
-from core.protocol import Action, Game, IllegalAction, State
+from core.protocol import JSON, Action, Game, IllegalAction, State
 from webapp.shell.boards import Act, Board, as_event
 from webapp.shell.frame import key_map_html, make_page
 from webapp.shell.links import LinkSync
+from webapp.shell.newgame import NewGameDialog
 from webapp.shell.screen import may_tell, secret_step_words
 from webapp.shell.sections import Dialog, Disclosure
-from webapp.shell.session import GameSession, Step
-from webapp.shell.widgets import (FOCUS_CSS, KeyMap, LiveRegion, NewGameDialog, ShareLink, bidi_names, button,
-                                  html)
+from webapp.shell.session import NOTHING_TO_UNDO, GameSession, Step
+from webapp.shell.widgets import FOCUS_CSS, KeyMap, LiveRegion, ShareLink, bidi_names, button, html
 
 UNDO_KEY = "u"
 CHOICE_ROWS = (pn.widgets.CheckBoxGroup, pn.widgets.RadioBoxGroup)
@@ -52,14 +53,21 @@ STATUS_CSS = """
 """
 
 
-class GameView(ABC):
-    """What a game supplies to the shared page (one instance per page)."""
+class GameView[S: State, B: Board[Any]](ABC):
+    """What a game supplies to the shared page: one instance per page, built with it (``view(page)``).
+
+    ``S`` is the game's state class and ``B`` its board's class, so ``self.state`` and
+    ``self.page.board`` need no narrowing.
+    """
 
     game: ClassVar[Game]
     title: ClassVar[str]
     tagline: ClassVar[str]
     footer: ClassVar[str]
     default_seats: ClassVar[tuple[str, ...]]
+    default_options: ClassVar[Mapping[str, JSON]] = MappingProxyType({})
+    """Options of the page's games where they differ from the game's own defaults (the first game and every new
+    one whose form names no value for them)."""
     bot_delay: ClassVar[float] = 0.15
     """Least seconds between an action and a bot's reply (a reply within a few milliseconds of a
     click could be lost on its way to the browser; people also see what happened)."""
@@ -70,90 +78,109 @@ class GameView(ABC):
     key_rows: ClassVar[tuple[tuple[str, str], ...]] = ()
     """The documented key map: (key, what it does)."""
     offers_undo: ClassVar[bool] = True
+    nothing_to_undo: ClassVar[str] = f"Not possible: {NOTHING_TO_UNDO}."
+    """The notice when undo is not possible now."""
     moderator: ClassVar[bool] = False
     """True when the people at the table may act as the moderator (a referee entering results)."""
 
+    def __init__(self, page: GamePage[S, B]) -> None:
+        self.page = page
+
+    @property
+    def state(self) -> S:
+        """The position in play (the full state: show only its ``view(viewer)``)."""
+        return self.page.session.state
+
     @abstractmethod
-    def board(self, state: State, act: Act) -> Board:
+    def board(self, state: S, act: Act) -> B:
         """The game's board showing ``state``, sending the player's actions to ``act``."""
 
     @abstractmethod
-    def controls(self, page: GamePage) -> list[Any]:
+    def controls(self) -> list[Any]:
         """What goes under the board: the game's controls and the shell's notice and undo."""
 
     @abstractmethod
-    def narrate(self, before: State | None, action: Action | None, after: State) -> str:
+    def narrate(self, before: S | None, action: Action | None, after: S) -> str:
         """What ``action`` did, in words (``before``/``action`` are None for a game just opened)."""
 
     @abstractmethod
-    def panels(self, page: GamePage) -> list[Any]:
+    def panels(self) -> list[Any]:
         """The side column: scores, history, the shell's text view and share link (fold the long ones in a
         :class:`~webapp.shell.sections.Disclosure`); a new-game form here moves to the dialog (:meth:`setup_form`)."""
 
     @abstractmethod
-    def status(self, page: GamePage) -> str:
+    def status(self) -> str:
         """The status line: whose turn it is, or the result."""
 
-    def viewer(self, page: GamePage) -> int | None:
+    def viewer(self) -> int | None:
         """Whose eyes the page shows (None: everybody's)."""
         return None
 
-    def secret_narration(self, page: GamePage, step: Step) -> str:
+    def secret_narration(self, step: Step[S]) -> str:
         """A step that somebody at the screen may not know, in words: who acted, never what
         (the shell calls it instead of :meth:`narrate`; :func:`~webapp.shell.screen.may_tell` decides)."""
         return secret_step_words(step)
 
-    def refusal(self, page: GamePage, action: Action, error: IllegalAction) -> str:
+    def refusal(self, action: Action, error: IllegalAction) -> str:
         """The notice for ``action`` refused by the rules (a game may word it in its own language)."""
         return f"Not possible: {error}."
 
-    def score_line(self, page: GamePage) -> str:
+    def score_line(self) -> str:
         """The score in a few words, shown beside the status line ("" for none)."""
         return ""
 
-    def names(self, page: GamePage) -> Sequence[str]:
+    def names(self) -> Sequence[str]:
         """Names that players chose or links carried, shown isolated (``<bdi>``) in the status line."""
         return ()
 
-    def interactive(self, page: GamePage) -> bool:
+    def interactive(self) -> bool:
         """True when the player may act on the board now."""
-        return page.session.human_to_move
+        return self.page.session.human_to_move
 
-    def setup_form(self, page: GamePage) -> Any | None:
+    def undo_reaches(self, earlier: S, now: S) -> bool:
+        """True when undo may go back from ``now`` to ``earlier``, the position of the human's previous
+        decision (the rules' own limit, ``State.can_undo``, always holds; a game may set a nearer one)."""
+        return True
+
+    def undone(self) -> None:  # noqa: B027  (a hook: most games hold no pick to forget)
+        """An undo is made: forget what the player had picked but not yet played."""
+
+    def setup_form(self) -> Any | None:
         """The new-game form the "New game" dialog holds.
 
-        The default is the :class:`~webapp.shell.widgets.NewGameDialog` among :meth:`panels` (the
+        The default is the :class:`~webapp.shell.newgame.NewGameDialog` among :meth:`panels` (the
         side column then shows the rest); a page without one gets no "New game" button.
         """
         return None
 
     @abstractmethod
-    def attach(self, page: GamePage) -> None:
-        """Build the game's own widgets for ``page`` (called once, before the first refresh)."""
+    def attach(self) -> None:
+        """Build the game's own widgets (called once, when the page has its session and board)."""
 
     @abstractmethod
-    def on_key(self, page: GamePage, key: str) -> None:
+    def on_key(self, key: str) -> None:
         """A key of :attr:`keys` was pressed."""
 
     @abstractmethod
-    def refresh(self, page: GamePage) -> None:
+    def refresh(self) -> None:
         """Bring the game's own controls and panels up to date."""
 
 
-class GamePage(pn.viewable.Viewer):
+class GamePage[S: State, B: Board[Any]](pn.viewable.Viewer):
     """The whole page of one game over one session."""
 
     notice = param.String(default="", doc="Why the last attempted action was refused.")
 
-    def __init__(self, view: GameView, seats: Sequence[str] | None = None, **params: Any) -> None:
+    def __init__(self, view: type[GameView[S, B]], seats: Sequence[str] | None = None, **params: Any) -> None:
         super().__init__(**params)
-        self.view = view
-        self.session = GameSession(view.game, seats or view.default_seats, bot_delay=view.bot_delay,
-                                   moderator=view.moderator)
+        self.view = view(self)
+        self.session: GameSession[S] = GameSession(view.game, seats or view.default_seats,
+                                                   defaults=view.default_options, bot_delay=view.bot_delay,
+                                                   moderator=view.moderator)
         self.link = LinkSync(self.session)
         self.session.scheduler = pn.state.execute
         self.session.commit = as_event
-        self.board = view.board(self.session.state, self.play)
+        self.board = self.view.board(self.session.state, self.play)
         self.text = LiveRegion(label="Position as text", sizing_mode="stretch_width")
         self.keys = KeyMap(self.press, keys=[*view.keys, *([UNDO_KEY] if view.offers_undo else [])])
         self.status = pn.pane.HTML("", margin=0, sizing_mode="stretch_width",
@@ -167,7 +194,7 @@ class GamePage(pn.viewable.Viewer):
         """The status and score lines last shown (a change flashes)."""
         self.new_game: Dialog | None = None
         """The "New game" dialog (None when the game supplies no form)."""
-        view.attach(self)
+        self.view.attach()
         self.session.param.watch(self._on_state, ["state"])
         self.session.param.watch(self.refresh, ["thinking", "seats"])
         self.param.watch(self.refresh, ["notice"])
@@ -191,12 +218,23 @@ class GamePage(pn.viewable.Viewer):
         try:
             self.session.human_play(action, actor)
         except IllegalAction as error:
-            self.notice = self.view.refusal(self, action, error)
+            self.notice = self.view.refusal(action, error)
         else:
             self.notice = ""
 
+    @property
+    def can_undo(self) -> bool:
+        """True when undo may go back to a human's previous decision (the rules' and the game's limits)."""
+        session = self.session
+        depth = session.undo_depth()
+        return depth is not None and self.view.undo_reaches(session.steps[-depth].before, session.state)
+
     def undo(self) -> None:
         """Undo back to the human's previous decision, or say why not."""
+        if not self.can_undo:
+            self.notice = self.view.nothing_to_undo
+            return
+        self.view.undone()
         self.attempt(self.session.undo)
 
     def press(self, key: str) -> None:
@@ -204,7 +242,7 @@ class GamePage(pn.viewable.Viewer):
         if key == UNDO_KEY and self.view.offers_undo:
             self.undo()
         else:
-            self.view.on_key(self, key)
+            self.view.on_key(key)
 
     # --- following the session -------------------------------------------------------
 
@@ -220,28 +258,28 @@ class GamePage(pn.viewable.Viewer):
         elif may_tell(session, step):
             told = self.view.narrate(step.before, step.action, state)
         else:
-            told = self.view.secret_narration(self, step)
-        self.text.text = (told + "\n\n" if told else "") + state.describe(self.view.viewer(self))
+            told = self.view.secret_narration(step)
+        self.text.text = (told + "\n\n" if told else "") + state.describe(self.view.viewer())
         self.refresh(step=step)
 
-    def refresh(self, *_: Any, step: Step | None = None) -> None:
+    def refresh(self, *_: Any, step: Step[S] | None = None) -> None:
         """Redraw the board, the status line, the notice, undo and the game's own widgets."""
         view = self.view
-        self.board.show_state(self.session.state, viewer=view.viewer(self), interactive=view.interactive(self),
+        self.board.show_state(self.session.state, viewer=view.viewer(), interactive=view.interactive(),
                               step=step)
-        view.refresh(self)  # first: the status line may tell what the game's own widgets now show
-        line = view.status(self)
+        view.refresh()  # first: the status line may tell what the game's own widgets now show
+        line = view.status()
         turn = " rb-your-turn" if self.session.human_to_move and not self.session.state.is_over else ""
-        score = view.score_line(self)
+        score = view.score_line()
         status_new = " rb-new" if line != self._shown[0] else ""
         score_new = " rb-new" if score != self._shown[1] and self._shown[1] else ""
         self._shown = (line, score)
-        score_html = f" <span class='rb-score{score_new}'>{bidi_names(score, view.names(self))}</span>" if score else ""
-        self.status.object = (f"<p class='rb-status{turn}{status_new}'><strong>{bidi_names(line, view.names(self))}"
+        score_html = f" <span class='rb-score{score_new}'>{bidi_names(score, view.names())}</span>" if score else ""
+        self.status.object = (f"<p class='rb-status{turn}{status_new}'><strong>{bidi_names(line, view.names())}"
                               f"</strong>{score_html}</p>")
-        notice = bidi_names(self.notice, view.names(self))
+        notice = bidi_names(self.notice, view.names())
         self.refused.object = f"<p role='alert' style='color:#a00000;margin:0.2em 0'>{notice}</p>" if notice else ""
-        self.undo_button.disabled = not self.session.can_undo
+        self.undo_button.disabled = not self.can_undo
 
     # --- layout ------------------------------------------------------------------------
 
@@ -253,8 +291,8 @@ class GamePage(pn.viewable.Viewer):
     def _build_layout(self) -> pn.FlexBox:
         """The board column (turn banner, board, the game's controls) and the side column."""
         view = self.view
-        panels = list(view.panels(self))
-        form = view.setup_form(self)
+        panels = list(view.panels())
+        form = view.setup_form()
         if form is None:
             form = next((item for item in panels if isinstance(item, NewGameDialog)), None)
             panels = [item for item in panels if item is not form]
@@ -266,7 +304,7 @@ class GamePage(pn.viewable.Viewer):
         self.board.fit()
         top = pn.FlexBox(*banner, align_items="center", gap="4px 12px", flex_wrap="nowrap",
                          sizing_mode="stretch_width", css_classes=["rb-banner"])
-        play = pn.Column(top, self.board, *view.controls(self), sizing_mode="stretch_width", css_classes=["rb-play"],
+        play = pn.Column(top, self.board, *view.controls(), sizing_mode="stretch_width", css_classes=["rb-play"],
                          styles={"flex": f"0 1 {view.board_width}px", "min-width": "0"}, margin=0)
         keys = Disclosure("Keys", html(key_map_html(list(view.key_rows))))
         side = pn.Column(*panels, keys, self.keys, sizing_mode="stretch_width", margin=0, css_classes=["rb-side"],
@@ -286,7 +324,7 @@ class GamePage(pn.viewable.Viewer):
             self.new_game.close()
 
 
-def create_page(page: GamePage) -> pn.Template:
+def create_page(page: GamePage[Any, Any]) -> pn.Template:
     """The page frame around ``page`` (one per browser session)."""
     view = page.view
     return make_page(view.title, view.tagline, view.footer, page, page.link.address, view.game.name)

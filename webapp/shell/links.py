@@ -186,6 +186,13 @@ class LinkSync(param.Parameterized):
         session.param.watch(self._write, ["state", "seats"])
         self._write()
 
+    @property
+    def opened_a_link(self) -> bool:
+        """True when the address held a game link and it opened (ask as the page opens: from then on the
+        address holds the link of whatever game is played)."""
+        location = self._location
+        return location is not None and QUERY_KEY in parse_qs(location.search.lstrip("?")) and not self.problem
+
     def restore(self, value: str) -> None:
         """Open the game in a link value; on failure set ``problem`` and keep the session."""
         self._been.add(hash(value))

@@ -34,6 +34,7 @@ from core.protocol import CHANCE, JSON, MODERATOR, Action, Game, IllegalAction, 
 HUMAN = "human"
 """The seat value of a human player; every other value names a bot level."""
 
+NOTHING_TO_UNDO = "nothing to undo: no earlier decision of yours since the last deal"
 Scheduler = Callable[[Callable[[], Coroutine[Any, Any, None]]], None]
 MAX_TURN_ACTIONS = 500
 """The most actions of one bot turn played before the page shows them."""
@@ -47,12 +48,12 @@ async def at_once(change: Callable[[], None]) -> None:
 
 
 @dataclass(frozen=True)
-class Step:
+class Step[S: State]:
     """One action of the game: the state before it, the action, the state after and who acted."""
 
-    before: State
+    before: S
     action: Action
-    after: State
+    after: S
     actor: int
     """Who acted: a seat, CHANCE or MODERATOR."""
 
@@ -101,12 +102,16 @@ async def _off_ui_thread[T](work: Callable[[], T]) -> T:
     return await asyncio.get_running_loop().run_in_executor(None, work)
 
 
-class GameSession(param.Parameterized):
-    """One game in progress: its state, how it was reached and who plays which seat."""
+class GameSession[S: State](param.Parameterized):
+    """One game in progress: its state, how it was reached and who plays which seat.
 
-    state: State = param.ClassSelector(  # type: ignore[assignment]
+    Every state it holds is of the class of the one it starts with (``S``: a record of another kind of
+    state is refused).
+    """
+
+    state: S = param.ClassSelector(  # type: ignore[assignment]
         class_=State, doc="The current position (from core).")  # type: ignore[type-abstract]
-    steps: list[Step] = param.List(  # type: ignore[assignment]
+    steps: list[Step[S]] = param.List(  # type: ignore[assignment]
         default=[], item_type=Step, doc="Every action so far, in order.")
     seats: list[str] = param.List(  # type: ignore[assignment]
         default=[], item_type=str, doc="Per seat: 'human' or a bot level.")
@@ -130,8 +135,10 @@ class GameSession(param.Parameterized):
         default=0, bounds=(0, None), doc="Actions of that turn shown so far.")
 
     def __init__(self, game: Game, seats: Sequence[str], state: State | None = None,
-                 **params: Any) -> None:
-        state = game.new() if state is None else state
+                 defaults: Mapping[str, JSON] | None = None, **params: Any) -> None:
+        self.defaults = dict(defaults or {})
+        """Options of every new game where its maker names none (a page's own defaults; records name all)."""
+        state = game.new(**self.defaults) if state is None else state
         seats = check_seats(game, seats, state.players)
         super().__init__(state=state, seats=seats, **params)
         self.game = game
@@ -222,9 +229,10 @@ class GameSession(param.Parameterized):
     # --- changes -----------------------------------------------------------------
 
     def new_game(self, seats: Sequence[str], seed: int | None = None, **options: JSON) -> None:
-        """Start a fresh game; bad options or seats raise ValueError and change nothing."""
+        """Start a fresh game (``options`` over the session's :attr:`defaults`); bad options or seats raise
+        ValueError and change nothing."""
         check_seats(self.game, seats)
-        state = self.game.new(seed=seed, **options)
+        state = self._of_this_game(self.game.new(seed=seed, **{**self.defaults, **options}))
         self._reset(state, [], check_seats(self.game, seats, state.players))
 
     def load(self, record: Mapping[str, JSON], seats: Sequence[str]) -> None:
@@ -233,7 +241,7 @@ class GameSession(param.Parameterized):
         if not isinstance(record, Mapping) or record.get("game") != self.game.name:
             game = record.get("game") if isinstance(record, Mapping) else None
             raise ValueError(f"the record is not a {self.game.title} game (it names {core.protocol.quote(game)})")
-        states = list(core.replay_states(record))
+        states = [self._of_this_game(state) for state in core.replay_states(record)]
         final = states[-1]
         seats = check_seats(self.game, seats, final.players)
         steps = []
@@ -256,7 +264,7 @@ class GameSession(param.Parameterized):
         """Take back to the human's previous decision; raises IllegalAction if none."""
         depth = self.undo_depth()
         if depth is None:
-            raise IllegalAction("nothing to undo: no earlier decision of yours since the last deal")
+            raise IllegalAction(NOTHING_TO_UNDO)
         self._generation += 1
         self.param.update(state=self.steps[-depth].before, steps=self.steps[:-depth], thinking=False)
 
@@ -274,9 +282,9 @@ class GameSession(param.Parameterized):
         if self._skip is not None:
             self._skip.set()
 
-    def bot_turn(self, state: State, actor: int) -> list[Step]:
+    def bot_turn(self, state: S, actor: int) -> list[Step[S]]:
         """The bot's actions from ``state``: one, or with :attr:`whole_turns` every action while it alone may act."""
-        bot, steps = self.bot_for(state, actor), list[Step]()
+        bot, steps = self.bot_for(state, actor), list[Step[S]]()
         while len(steps) < MAX_TURN_ACTIONS:
             action = bot.choose(state, actor)
             after = state.apply(action, actor)
@@ -335,6 +343,12 @@ class GameSession(param.Parameterized):
 
     # --- internals ---------------------------------------------------------------
 
+    def _of_this_game(self, state: State) -> S:
+        """``state``, of the class of the session's states (the game's; a kind of its own otherwise refused)."""
+        if not isinstance(state, type(self.state)):
+            raise ValueError(f"the record is not a {self.game.title} game")
+        return state
+
     def _not_your_turn(self, humans: list[int]) -> str:
         if self.state.is_over:
             return "the game is over; start a new game"
@@ -367,7 +381,7 @@ class GameSession(param.Parameterized):
         self.param.update(state=after, steps=[*self.steps, Step(self.state, action, after, actor)], **extra)
         self._kick()
 
-    def _reset(self, state: State, steps: list[Step], seats: list[str]) -> None:
+    def _reset(self, state: S, steps: list[Step[S]], seats: list[str]) -> None:
         self._generation += 1
         self.opening = 0
         self.param.update(state=state, steps=steps, seats=seats, thinking=False)

@@ -35,7 +35,7 @@ def campaign(page: GamePage) -> CampaignState:
 
 
 def new_page() -> GamePage:
-    page = GamePage(BattleView())
+    page = GamePage(BattleView)
     page.session.scheduler = None
     return page
 
@@ -87,7 +87,7 @@ def test_the_page_opens_on_a_four_player_campaign_on_belgium_against_three_bots(
     assert state.board.id == "belgium" and state.players == 4 and state.phase == "orders"
     assert page.session.seats == [HUMAN, "strategist", "strategist", "strategist"]
     assert len(state.inert) == 2 and all(state.lands(p) == 2 for p in range(4))
-    assert "Player 1 to give an order" in view(page).status(page)
+    assert "Player 1 to give an order" in view(page).status()
 
 
 def test_the_map_colours_owners_and_greys_neutral_territories_with_army_names() -> None:
@@ -497,7 +497,7 @@ def test_a_whole_campaign_against_three_bots_ends_with_a_final_ranking() -> None
     assert state.is_over and state.victor is not None
     battle_view = view(page)
     assert "Final ranking" in battle_view.lands.object and "winner" in battle_view.lands.object
-    assert view(page).status(page).startswith("Campaign over: ")
+    assert view(page).status().startswith("Campaign over: ")
     assert f"Round {len(state.past)}</h4>" in battle_view.history.object
     assert "The campaign is over" in battle_view.history.object
 

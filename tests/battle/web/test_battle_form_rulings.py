@@ -11,7 +11,7 @@ PLAYERS = "Ann: Avis @ Antwerp\nBob: Coil @ Limburg\nCat: Tess @ Namur"
 
 
 def new_view() -> BattleView:
-    page = GamePage(BattleView())
+    page = GamePage(BattleView)
     page.session.scheduler = None
     assert isinstance(page.view, BattleView)
     return page.view

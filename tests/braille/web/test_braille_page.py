@@ -9,7 +9,8 @@ from typing import Any
 
 import core
 from core.braille.table import LOWEST
-from webapp.braille.page import BrailleView, player_names
+from webapp.braille.page import BrailleView
+from webapp.braille.texts import player_names
 from webapp.shell.session import GameSession
 
 GAME = core.get_game("button-man-braille")

@@ -31,7 +31,7 @@ def run(coroutine: Coroutine[Any, Any, None]) -> None:
 
 def make_app(seats: tuple[str, str], names: tuple[str, str] = ("Bauer", "Avis"), **fields: Any) -> GamePage:
     """A page whose setup form started a match with ``seats`` (bots driven by hand)."""
-    app = GamePage(ButtonMenView())
+    app = GamePage(ButtonMenView)
     app.session.scheduler = None
     app.session.pace = lambda _step: 0.0
     form = app.view.setup
@@ -244,14 +244,14 @@ def test_a_finished_round_stays_on_screen_until_the_player_goes_on() -> None:
     assert app.board.state is over.before, "the board keeps the round's last dice"
     assert not app.view.size_box.visible and not app.view.attack_box.visible and not app.view.list_box.visible
     waiting = state(app)
-    assert app.view.status(app) == "Round 1 is over: press \"Next round\" to go on.", "not 'X to move'"
+    assert app.view.status() == "Round 1 is over: press \"Next round\" to go on.", "not 'X to move'"
     run(app.session.drive_bots())
     assert state(app) is waiting, "the bot waits too"
     app.press("p")
     assert "press \"Next round\"" in app.notice and state(app) is waiting
     press(app.view.next_round)
     assert app.view.round_over is None and app.view.round_panel.object == "" and app.board.state is state(app)
-    assert not app.session.held and app.view.status(app).startswith(state(app).buttons[state(app).to_move])
+    assert not app.session.held and app.view.status().startswith(state(app).buttons[state(app).to_move])
 
 
 def test_surrender_asks_first_and_only_yes_surrenders() -> None:
@@ -281,7 +281,7 @@ def test_undo_takes_back_the_humans_action_with_the_bots_reply_and_never_crosses
     undone = replies = 0
     for seed in range(6):
         app = make_app(("human", "random"), seed=seed, max_wins=2)
-        assert app.undo_button.visible and app.undo_button in app.view.controls(app)
+        assert app.undo_button.visible and app.undo_button in app.view.controls()
         tried: set[int] = set()
         while not state(app).is_over and len(state(app).history) < 250:
             if app.view.next_round.visible:

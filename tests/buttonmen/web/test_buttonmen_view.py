@@ -18,6 +18,7 @@ from core.buttonmen.render import points
 from core.protocol import Action, IllegalAction
 from webapp.buttonmen import legend
 from webapp.buttonmen import model as view
+from webapp.buttonmen import rounds
 from webapp.buttonmen.model import Selection
 from webapp.shell.session import GameSession
 from webapp.buttonmen.setup import MatchSetup, button_info, choice_label, match_options, recipe_problem
@@ -176,7 +177,7 @@ def test_size_choice_offers_exactly_the_legal_sizes() -> None:
 
 def test_scores_history_and_summary_follow_the_state() -> None:
     state = attacking()
-    rows = view.score_rows(state)
+    rows = rounds.score_rows(state)
     assert [r[0] for r in rows] == ["Bauer", "Avis"]
     assert [r[1] for r in rows] == [points(state.round_scores[0]), points(state.round_scores[1])]
     assert all(r[2] == "0–0–0" for r in rows)
@@ -186,16 +187,16 @@ def test_scores_history_and_summary_follow_the_state() -> None:
         done = done.apply(bots[done.to_move or 0].choose(done))
     winner = done.winner
     assert winner is not None
-    (number, first, second, outcome), = view.history_rows(done)
+    (number, first, second, outcome), = rounds.history_rows(done)
     result = done.rounds[0]
     assert (number, first, second) == ("1", points(result.scores[0]), points(result.scores[1]))
     assert outcome.startswith(f"{done.buttons[winner]} won")
     assert ("surrendered" in outcome) == (result.surrendered is not None)
-    assert view.match_summary(done).startswith(f"{done.buttons[winner]} wins the match")
-    assert view.match_summary(state) == ""
+    assert rounds.match_summary(done).startswith(f"{done.buttons[winner]} wins the match")
+    assert rounds.match_summary(state) == ""
     later = state.apply(view.attack_list(state)[0])
-    assert view.new_log_lines(state, later) == list(later.log[len(state.log):]) != []
-    assert view.new_log_lines(state, done) == list(done.log[-3:]), "another match: its latest lines"
+    assert rounds.new_log_lines(state, later) == list(later.log[len(state.log):]) != []
+    assert rounds.new_log_lines(state, done) == list(done.log[-3:]), "another match: its latest lines"
 
 
 def test_setup_finds_buttons_and_reports_recipe_errors() -> None:
@@ -266,8 +267,8 @@ def test_rulings_and_goal_speak_in_player_words() -> None:
     for text in words:
         assert not re.search(r"\bNone\b|\bTrue\b|\bFalse\b|\brng\b|seeded|_", text), text
     assert choice_label(next(o for o in GAME.options if o.name == "first_player"), 1) == "Player 2"
-    assert view.match_goal(new(max_wins=1)) == "The first to win 1 round takes the match."
-    assert view.match_goal(new(max_wins=3)) == "The first to win 3 rounds takes the match."
+    assert rounds.match_goal(new(max_wins=1)) == "The first to win 1 round takes the match."
+    assert rounds.match_goal(new(max_wins=3)) == "The first to win 3 rounds takes the match."
 
 
 def test_the_size_list_starts_at_the_players_size_of_last_round() -> None:

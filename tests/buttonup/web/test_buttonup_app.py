@@ -37,7 +37,7 @@ def narrate(step: Step) -> str:
 
 
 def human_app(**options: object) -> GamePage:
-    app = GamePage(ButtonUpView(), seats=(HUMAN, HUMAN))
+    app = GamePage(ButtonUpView, seats=(HUMAN, HUMAN))
     app.board.animate = False
     if options:
         app.session.new_game([HUMAN, HUMAN], seed=7, **options)

@@ -28,7 +28,7 @@ def no_autoplay(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def open_page(seats: tuple[str, ...] | None = None, seed: int = 11, **options: object) -> GamePage:
-    page = GamePage(FairSquareView())
+    page = GamePage(FairSquareView)
     view(page).player.scheduler = lambda job: None  # the tests advance the animation by hand
     if seats is not None:
         page.session.new_game(list(seats), seed=seed, **options)
@@ -57,7 +57,7 @@ def place_all(page: GamePage, player: int) -> None:
     v = view(page)
     squares = sorted(state(page).board_of(player).legal)
     for k, square in enumerate(squares[:4]):
-        v.on_key(page, str(k % 3 + 1))
+        v.on_key(str(k % 3 + 1))
         v.tap(square)
         assert page.notice == ""
     v.confirm()
@@ -69,8 +69,9 @@ def test_the_page_opens_on_one_board_against_three_bots() -> None:
     current = state(page)
     assert page.session.seats == [HUMAN, BOT, BOT, BOT]
     assert current.players == 4 and current.options["single_board"] is True
+    assert ENGINE.new(seed=1).options["single_board"] is False, "the page's default; the engine keeps its own"
     assert current.actors == frozenset({0}), "the bots have placed; the human's turn"
-    assert view(page).status(page) == "Round 1 of 3: Player 1, place your pieces (0 of 4 placed)."
+    assert view(page).status() == "Round 1 of 3: Player 1, place your pieces (0 of 4 placed)."
     picture = view(page).picture()
     assert picture.frame.tokens == (), "the bots' placements stay hidden"
     assert picture.placeable == current.board_of(0).legal
@@ -90,7 +91,7 @@ def test_placing_checks_the_rules_live_and_refuses_in_plain_words() -> None:
                            "(diagonally next to a 3).")
     v.confirm()
     assert page.notice == "Not possible: place all 4 pieces first (0 placed)."
-    v.on_key(page, "1")
+    v.on_key("1")
     v.tap(legal[0])
     v.tap(legal[1])
     assert [k for k, _ in state(page).placements[0].pieces] == ["Sprinter", "Sprinter"]
@@ -99,7 +100,7 @@ def test_placing_checks_the_rules_live_and_refuses_in_plain_words() -> None:
         in v.check.object
     assert v.kind == "Dasher", "the chosen type moves on when it may not be placed again"
     assert v.palette.labels[0].endswith(" - not now") and v.palette.labels[1].endswith(" - chosen")
-    v.on_key(page, "1")  # choose Sprinter again, then try a third one
+    v.on_key("1")  # choose Sprinter again, then try a third one
     v.kind = "Sprinter"
     v.tap(legal[2])
     assert page.notice == ("Not possible: a placement uses at least 3 different types: choose a type you "
@@ -121,10 +122,10 @@ def test_a_confirmed_board_plays_out_and_the_round_player_steps_through_it() -> 
     assert v.watching and v.player.record is record and v.player.turn == 0
     assert current.round_number == 2
     assert "Round 1, board 1: player 1, player 2, player 3, player 4 played." in page.text.text
-    v.on_key(page, ".")
-    v.on_key(page, ".")
+    v.on_key(".")
+    v.on_key(".")
     assert v.player.turn == 2
-    v.on_key(page, ",")
+    v.on_key(",")
     assert v.player.turn == 1
     v.player.go(99)
     assert v.player.turn == 15
@@ -136,7 +137,7 @@ def test_a_confirmed_board_plays_out_and_the_round_player_steps_through_it() -> 
     assert under_way.arrows == frame(record, 1).arrows and "Turn 1 of 15: the moves" in v.player.lines.object
     assert v.player.advance() and v.player.turn == 1 and not v.player.moving  # ... then its result
     assert v.player.frame == frame(record, 1)
-    v.on_key(page, "p")
+    v.on_key("p")
     assert not v.player.playing and not v.player.advance() and v.player.turn == 1
     v.player.slider.value = 5  # the slider moves the board
     assert v.player.turn == 5 and "Turn 5 of 15" in v.player.lines.object
@@ -152,7 +153,7 @@ def test_the_match_ends_with_the_winner_the_candidate_and_the_played_board(monke
     v = view(page)
     place_all(page, 0)
     current = state(page)
-    assert current.is_over and v.status(page) == f"Match over: {current.outcome.reason}."  # type: ignore[union-attr]
+    assert current.is_over and v.status() == f"Match over: {current.outcome.reason}."  # type: ignore[union-attr]
     assert v.watching and v.player.playing and v.player.turn == 0, "the last board plays at once"
     assert "Match over" in v.match.object and f"candidate: Player {current.eliminated + 1}" in v.match.object
     assert not v.watch_button.visible and not v.placing_box.visible
@@ -169,7 +170,7 @@ def test_the_eight_player_match_shows_your_board_and_offers_the_other() -> None:
         assert v.player.record.round_number == round_number
         assert len(v.player.choice.options) == len(state(page).records) >= 2 * round_number
         if state(page).placing:
-            v.on_key(page, "w")
+            v.on_key("w")
             assert not v.watching and v.placing_box.visible
     assert state(page).is_over and v.match.object.count("<tr>") == 9
 
@@ -185,7 +186,7 @@ def test_tied_winners_name_the_elimination_candidate_with_the_action_buttons() -
     v = view(page)
     place_all(page, 0)
     settle(page)
-    assert state(page).voters == (0,) and v.status(page).startswith("Tied for last: Player 1, Player 2.")
+    assert state(page).voters == (0,) and v.status().startswith("Tied for last: Player 1, Player 2.")
     assert v.actions_box.visible and v.action_list.labels == ["Name player 1 as elimination candidate",
                                                                "Name player 2 as elimination candidate"]
     v.action_list.on_press(1)  # as a click on the second button
@@ -243,25 +244,25 @@ def test_clicking_a_piece_shows_its_rules_and_the_one_that_fired() -> None:
 def test_hot_seat_hides_each_placement_behind_a_pass_the_device_screen() -> None:
     page = open_page((HUMAN, HUMAN, BOT, BOT), seed=5)
     v = view(page)
-    assert v.status(page) == "Pass the device to Player 1." and v.curtain.visible
-    assert v.viewer(page) is None and not v.placing_box.visible
+    assert v.status() == "Pass the device to Player 1." and v.curtain.visible
+    assert v.viewer() is None and not v.placing_box.visible
     v.reveal()
-    assert v.viewer(page) == 0 and v.placing_box.visible and not v.curtain.visible
+    assert v.viewer() == 0 and v.placing_box.visible and not v.curtain.visible
     squares = sorted(state(page).board_of(0).legal)[:4]
     place_all(page, 0)
-    assert v.status(page) == "Pass the device to Player 2."
-    assert v.viewer(page) is None and v.picture().frame.tokens == ()
+    assert v.status() == "Pass the device to Player 2."
+    assert v.viewer() is None and v.picture().frame.tokens == ()
     for square in squares:
         assert f"on {name(square)}" not in page.text.text, "player 1's placement is not in the text view"
     v.tap(squares[0])
     assert page.notice == "Not possible: nobody may place on this screen now."
     page.undo()  # undo behind the curtain takes back player 1's confirmation, and shows nothing
-    assert state(page).actors >= {0, 1} and v.viewer(page) is None and v.picture().frame.tokens == ()
-    assert v.status(page) == "Pass the device to Player 1."
+    assert state(page).actors >= {0, 1} and v.viewer() is None and v.picture().frame.tokens == ()
+    assert v.status() == "Pass the device to Player 1."
     v.reveal()
     v.confirm()
     v.reveal()
-    assert v.viewer(page) == 1 and v.picture().frame.tokens == ()
+    assert v.viewer() == 1 and v.picture().frame.tokens == ()
     place_all(page, 1)
     assert state(page).records, "the board played once both humans confirmed"
 
@@ -270,7 +271,7 @@ def test_a_reload_from_the_link_restores_the_match_and_the_played_board() -> Non
     page = open_page()
     place_all(page, 0)
     value = links.encode(page.session.public_record, page.session.seats)
-    again = GamePage(FairSquareView())
+    again = GamePage(FairSquareView)
     view(again).player.scheduler = lambda job: None
     again.link.restore(value)
     settle(again)
@@ -334,4 +335,3 @@ def test_square_pixels_lie_on_the_figure() -> None:
     xs = [square_pixels(s)[0] for s in range(7)]
     ys = [square_pixels(s * 7)[1] for s in range(7)]
     assert xs == sorted(xs) and ys == sorted(ys) and xs[0] > 0 and ys[0] > 0
-    assert ENGINE.name == GAME.name

@@ -22,7 +22,7 @@ def two_at_one_screen(**options: object) -> GamePage:
     """A page where player 1 attacks and player 2 defends, both played here, with the default armies."""
     from webapp.imperio.newgame import start
 
-    app = GamePage(ImperioView())
+    app = GamePage(ImperioView)
     start(app.session, HUMAN, "attacker", seed=5, **{"setup": "default_armies", **options})
     return app
 
@@ -79,7 +79,7 @@ def drawn_at(app: GamePage, shown: str = "HBKAPF") -> dict[tuple[float, float], 
 
 def against_the_bot_as_defender(**options: object) -> GamePage:
     """A page where the visitor (player 1) defends against the default bot, from the new-game form."""
-    app = GamePage(ImperioView())
+    app = GamePage(ImperioView)
     app.session.bot_delay = 0  # the bot's first turn at once
     form = app.view.form
     form.role.value = "defender"
@@ -102,7 +102,7 @@ def march(app: GamePage, *moves: str) -> None:
 
 
 def test_the_page_opens_on_the_attackers_first_turn_with_the_default_armies() -> None:
-    app = GamePage(ImperioView())
+    app = GamePage(ImperioView)
     state = state_of(app)
     assert state.phase == "play" and state.turn == 1 and state.attacker == 0 and state.mover == 0
     assert app.session.seats == [HUMAN, GAME.default_bot]
@@ -111,7 +111,7 @@ def test_the_page_opens_on_the_attackers_first_turn_with_the_default_armies() ->
     assert "d2: knight" in app.view.pieces.labels
     assert len(app.board.sources["pieces"].data["x"]) == 36
     assert "K × 6" in app.board.sources["reserve_words"].data["text"]
-    assert app.view.score_line(app) == "Red 15 units, 3 bases · Blue 15 units, 3 bases"
+    assert app.view.score_line() == "Red 15 units, 3 bases · Blue 15 units, 3 bases"
     app.__panel__()
     assert app.new_game is not None and app.new_game.objects == [app.view.form.__panel__()]
 
@@ -174,8 +174,8 @@ def test_a_base_spawns_the_chosen_reserve_unit_at_the_start_of_the_turn() -> Non
 def test_an_attack_shows_its_odds_and_plays_only_when_confirmed() -> None:
     app = two_at_one_screen()
     march(app, "d2-d3", "d3-d4", "d4-d5")
-    app.view.on_key(app, "e")
-    app.view.on_key(app, "e")  # blue passes
+    app.view.on_key("e")
+    app.view.on_key("e")  # blue passes
     march(app, "d5-d6", "d6-d7")
     played = len(app.session.steps)
     tap(app, "d8")
@@ -190,10 +190,10 @@ def test_an_attack_shows_its_odds_and_plays_only_when_confirmed() -> None:
         assert f"{float(duel.win):.1%}" in text and f"{float(duel.loss):.1%}" in text
         assert escape(duel.tie_means) in text
     assert app.view.confirm.label == "Confirm Kd7xd8 (C)"
-    app.view.on_key(app, "Escape")
+    app.view.on_key("Escape")
     assert not app.view.odds_box.visible and app.view.table.pending is None
     tap(app, "d8")
-    app.view.on_key(app, "c")
+    app.view.on_key("c")
     assert str(app.session.steps[-1].action) == "Kd7xd8" and not app.view.odds_box.visible
     fights = app.view.fights.object
     assert "Kd7xd8" in fights and "Knight rolls" in fights and "dies" in fights
@@ -202,9 +202,9 @@ def test_an_attack_shows_its_odds_and_plays_only_when_confirmed() -> None:
 def test_a_shot_from_the_move_list_shows_its_splash_duels_first() -> None:
     app = two_at_one_screen()
     march(app, "c2-c3")
-    app.view.on_key(app, "e")
+    app.view.on_key("e")
     march(app, "c8-c7")
-    app.view.on_key(app, "e")
+    app.view.on_key("e")
     tap(app, "c3")
     shots = [i for i, label in enumerate(app.view.piece_moves.labels) if "*" in label]
     assert shots, app.view.piece_moves.labels
@@ -219,8 +219,8 @@ def test_a_shot_from_the_move_list_shows_its_splash_duels_first() -> None:
 def test_capture_or_destroy_is_asked_when_a_base_falls() -> None:
     app = two_at_one_screen(dice_source="manual")
     march(app, "d2-d3", "d3-d4", "d4-d5", "d5-d6")
-    app.view.on_key(app, "e")
-    app.view.on_key(app, "e")
+    app.view.on_key("e")
+    app.view.on_key("e")
     march(app, "d6-d7")
     tap(app, "e8")
     assert "<td>Headquarters 1 die</td>" in app.view.odds.object
@@ -247,10 +247,10 @@ def test_the_end_of_the_game_is_summed_up() -> None:
             app.view.press_choice(app.view.choices.labels.index("Ready"))
     app.view.press_choice(app.view.choices.labels.index("Ready"))  # no alteration
     march(app, "d2-d3", "d3-d4", "d4-d5", "d5-d6", "d6-d7")
-    app.view.on_key(app, "e")
-    app.view.on_key(app, "e")
+    app.view.on_key("e")
+    app.view.on_key("e")
     tap(app, "d8")
-    app.view.on_key(app, "c")
+    app.view.on_key("c")
     while (awaiting := state_of(app).awaiting) is not None:
         app.view.press_choice(5 if awaiting.startswith("attack") else 0)
     summary = app.view.prompt.object
@@ -262,27 +262,27 @@ def test_the_end_of_the_game_is_summed_up() -> None:
 
 def test_undo_stays_within_the_turn_and_before_the_dice() -> None:
     app = two_at_one_screen()
-    app.view.undo()
+    app.undo()
     assert "Nothing to undo" in app.notice and state_of(app).phase == "play"
-    assert app.view.undo_button.disabled
+    assert app.undo_button.disabled
     march(app, "d2-d3", "d3-d4")
-    assert not app.view.undo_button.disabled
-    app.view.on_key(app, "u")
+    assert not app.undo_button.disabled
+    app.press("u")
     assert state_of(app).board[ib.parse("d3")] is not None and app.notice == ""
-    app.view.on_key(app, "u")
-    app.view.on_key(app, "u")
+    app.press("u")
+    app.press("u")
     assert state_of(app).board[ib.parse("d2")] is not None and "Nothing to undo" in app.notice
     march(app, "d2-d3")
-    app.view.on_key(app, "e")
+    app.view.on_key("e")
     assert state_of(app).mover == 1
-    app.view.undo()
+    app.undo()
     assert state_of(app).mover == 1 and "Nothing to undo" in app.notice, "the turn is over"
-    app.view.on_key(app, "e")
+    app.view.on_key("e")
     march(app, "d3-d4", "d4-d5", "d5-d6", "d6-d7")
     tap(app, "d8")
     app.view.confirm_attack()
-    assert app.view.undo_button.disabled, "the dice were rolled"
-    app.view.undo()
+    assert app.undo_button.disabled, "the dice were rolled"
+    app.undo()
     assert str(app.session.steps[-1].action) == "Kd7xd8"
 
 
@@ -291,19 +291,19 @@ def test_a_link_reopens_the_same_game() -> None:
     march(app, "d2-d3", "c2-b3")
     app.session.human_play(EndTurn())
     record = app.session.public_record
-    again = GamePage(ImperioView())
+    again = GamePage(ImperioView)
     again.link.restore(encode(record, list(app.session.seats)))
     assert again.link.problem == "" and state_of(again) == state_of(app)
     assert again.text.text.endswith(state_of(app).describe(1))
     assert again.board.sources["pieces"].data == app.board.sources["pieces"].data
     assert again.view.log.entries() == app.view.log.entries()
-    broken = GamePage(ImperioView())
+    broken = GamePage(ImperioView)
     broken.link.restore("not-a-game")
     assert "could not be opened" in broken.link.problem and state_of(broken).phase == "play"
 
 
 def test_hidden_reserves_stay_hidden_on_the_page() -> None:
-    app = GamePage(ImperioView())
+    app = GamePage(ImperioView)
     assert not app.view.link_note.visible, "public reserves: nothing to warn about"
     app.view.form.more.toggle.value = [app.view.form.more.toggle.options[0]]
     app.view.form.more.fields["public_reserves"].value = False
@@ -318,7 +318,7 @@ def test_hidden_reserves_stay_hidden_on_the_page() -> None:
 
 
 def test_setup_by_hand_with_the_palette_limits_reserves_and_alterations() -> None:
-    app = GamePage(ImperioView())
+    app = GamePage(ImperioView)
     form = app.view.form
     form.opponent.value = HUMAN
     form.armies.value = "deploy"
@@ -385,7 +385,7 @@ def test_overlays_show_pikeman_zones_archer_lines_shields_and_entrenchment() -> 
 
 
 def test_hidden_reserve_types_stay_out_of_the_log_of_the_other_side() -> None:
-    app = GamePage(ImperioView())
+    app = GamePage(ImperioView)
     form = app.view.form
     form.opponent.value = HUMAN
     form.armies.value = "deploy"
@@ -419,18 +419,18 @@ def test_a_defender_against_the_bot_sees_rank_9_at_the_bottom() -> None:
 
 
 def test_the_attacker_and_two_people_at_one_screen_see_rank_1_at_the_bottom() -> None:
-    app = GamePage(ImperioView())
+    app = GamePage(ImperioView)
     assert not battle(app).flipped and edges(app) == ("abcdefghi", "123456789")
     assert "red attacker's side: rank 1 at the bottom" in app.view.board_label.label
     app = two_at_one_screen()
-    app.view.on_key(app, "e")
+    app.view.on_key("e")
     assert state_of(app).mover == 1 and not battle(app).flipped, "the board does not turn with the turn"
 
 
 def test_flip_board_turns_it_and_turns_it_back() -> None:
     app = two_at_one_screen()
     assert "f" in app.view.keys and ("F", "flip the board (turn it 180°)") in app.view.key_rows
-    app.view.on_key(app, "f")
+    app.view.on_key("f")
     assert app.view.flip.value and battle(app).flipped and edges(app) == ("ihgfedcba", "987654321")
     assert drawn_at(app)[centre(ib.parse("e2"), True)] == "H" == drawn_at(app)[4.5, 7.5]
     assert drawn_at(app, "▲▼")[4.5, 7.5] == "▼" and drawn_at(app, "▲▼")[4.5, 1.5] == "▲", "red marches down"
@@ -441,7 +441,7 @@ def test_flip_board_turns_it_and_turns_it_back() -> None:
     assert not battle(app).flipped and edges(app) == ("abcdefghi", "123456789")
     assert drawn_at(app)[4.5, 1.5] == "H" and drawn_at(app, "▲▼")[4.5, 1.5] == "▲"
     defender = against_the_bot_as_defender()
-    defender.view.on_key(defender, "f")
+    defender.view.on_key("f")
     assert not battle(defender).flipped and edges(defender) == ("abcdefghi", "123456789")
 
 

@@ -7,8 +7,8 @@ Rules: ``../shared/rules/buttonmen.md``.  Modules, each importing only those lis
   ``swing``, ``label``) and the score table.
 * :mod:`.actions` -- the actions; :mod:`.roster` -- the shipped roster (``roster.csv``): ``find``,
   ``select``, ``random_tl``; :mod:`.specials` -- button specials and recipe fixing.
-* :mod:`.attacks` -- exact attack legality and enumeration; :mod:`.default` -- refusal reasons and
-  the Default attack.
+* :mod:`.attacks` -- exact attack legality and enumeration; :mod:`.refusals` -- why an attack is
+  refused, in one sentence naming the rule; :mod:`.default` -- the Default attack.
 * :mod:`.position` -- the changing fields of a position, :class:`Phase`, :class:`RoundResult`.
 * :mod:`.flow` -- the round/match state machine as generators yielding :class:`Draw` requests.
 * :mod:`.options` -- every Ruling an option (``OPTIONS``).

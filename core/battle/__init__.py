@@ -8,15 +8,15 @@ same name (``GAME.options``).  Modules, each importing only those above it:
   polygon per territory on a 0-100 grid with y northward: Bokeh ``patches`` can draw them as they are).
 * :mod:`.pool` -- eligible buttons: the TL pool, edition 2's pick list, the list built by win rate.
 * :mod:`.placement` -- the balanced random placement of section 2.4 (:func:`placement.best_cuts`).
-* :mod:`.model` -- actions (:class:`PickButton`, :class:`Attack`, :class:`Pass`, :class:`Choose`,
-  :class:`ReportResult`)
-  and round values (``Battle``, ``Result``, ``Claim``, ``Pending``, ``RoundLog``).
+* :mod:`.model` -- round values (``Score``, ``Battle``, ``Result``, ``Claim``, ``Pending``, ``RoundLog``);
+  :mod:`.actions` -- the actions (:class:`PickButton`, :class:`Attack`, :class:`Pass`, :class:`Choose`,
+  :class:`ReportResult`).
 * :mod:`.resolution` -- who takes each stake (most convincing win, owner's choice, coin, pending).
 * :mod:`.options` (every Ruling), :mod:`.campaign` (fields and facts), :mod:`.rounds` (battles,
   resolution, elimination, victory), :mod:`.orders` (picks and orders) and :mod:`.state`
   (:class:`CampaignState`: who acts, legal actions, views, play; the start).
 * :mod:`.render` -- ``describe``, ``svg`` and :func:`round_summary` (forum posts, Markdown or BBCode).
-* :mod:`.strength` / :mod:`.bot` -- looked-up button strength and the :class:`OrderBot`.
+* :mod:`.strength` / :mod:`.bots` -- looked-up button strength and the :class:`OrderBot`.
 * :mod:`.game` -- the Game object; :mod:`.record` -- campaign records (section 10), written by
   :mod:`.record_write`.
 * :mod:`.setup` -- the ``setup`` option from a form's picks (blank: random eligible buttons) and
@@ -69,10 +69,11 @@ Rulings of ours (named options where they change play):
 (3, 6, 4, 4)
 """
 
-from core.battle.bot import OrderBot
+from core.battle.actions import Attack, Choose, Pass, PickButton, ReportResult
+from core.battle.bots import OrderBot
 from core.battle.game import GAME, ButtonMenBattle
 from core.battle.maps import Map, load_map, map_ids
-from core.battle.model import Attack, Choose, Pass, PickButton, ReportResult, Score
+from core.battle.model import Score
 from core.battle.record import RecordFailure, load_record, replay_report, write_record
 from core.battle.render import round_summary
 from core.battle.state import CampaignState

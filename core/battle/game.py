@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.battle.bot import OrderBot
-from core.battle.model import Attack, ReportResult
+from core.battle.actions import Attack, ReportResult
+from core.battle.bots import OrderBot
 from core.battle.render import describe, svg
 from core.battle.options import OPTIONS
 from core.battle.state import CampaignState, initial_state

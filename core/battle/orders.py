@@ -6,7 +6,8 @@ from typing import Any, Self
 
 from core import rng
 from core.battle import pool
-from core.battle.model import Attack, Battle, Pass, PickButton, Result, Score
+from core.battle.actions import Attack, Pass, PickButton
+from core.battle.model import Battle, Result, Score
 from core.battle.placement import place
 from core.battle.rounds import Rounds
 from core.protocol import InputError

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from core.buttonmen import roster, validate_custom
-from core.buttonmen.game import MAX_NAME
+from core.buttonmen.options import MAX_NAME
 from core.protocol import name_problem
 
 MAX_POOL = 2000

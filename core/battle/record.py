@@ -20,7 +20,8 @@ from typing import Any
 
 from core import rng
 from core.battle.game import GAME
-from core.battle.model import Attack, Choose, Pass, ReportResult, Score
+from core.battle.actions import Attack, Choose, Pass, ReportResult
+from core.battle.model import Score
 from core.battle.state import CampaignState, button_index, player_index
 from core.battle.pool import button_problem
 from core.battle.record_write import RECORD_FORMAT, SETUP_OPTIONS, write_record

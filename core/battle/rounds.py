@@ -6,7 +6,8 @@ from typing import Any, Self
 
 from core import rng
 from core.battle.campaign import Campaign
-from core.battle.model import Battle, Pending, ReportResult, Result, RoundLog, Score
+from core.battle.actions import ReportResult
+from core.battle.model import Battle, Pending, Result, RoundLog, Score
 from core.battle.resolution import Ask, Decision, MissingSmallPoints, Pend, Take, claims_of, coin_stream, decide
 from core.buttonmen import ButtonMenState
 from core.protocol import CHANCE, Action, InputError, State, get_game

@@ -13,7 +13,8 @@ from typing import Self
 from core import rng
 from core.battle import pool
 from core.battle.maps import Map, load_map
-from core.battle.model import Attack, Choose, Pass, PickButton, ReportResult, Result
+from core.battle.actions import Attack, Choose, Pass, PickButton, ReportResult
+from core.battle.model import Result
 from core.battle.options import COLOURS, SMALL_POINT_CHOICES
 from core.battle.orders import Orders
 from core.protocol import (

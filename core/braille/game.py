@@ -26,38 +26,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import svg as svgdoc
-from core.bots import LookaheadBot
-from core.braille import speech
-from core.braille.state import (
-    GAME_NAME, BrailleState, default_names, pass_action, roll_action, seat_table,
-)
-from core.braille.table import SLOTS
-from core.buttonmen.game import GAME as ENGINE
+from core.braille import bots, render
+from core.braille.options import ENGINE_OPTIONS, OPTIONS, recipe
+from core.braille.state import GAME_NAME, BrailleState
 from core.buttonmen.actions import Pass, Roll
+from core.buttonmen.game import GAME as ENGINE
 from core.buttonmen.state import ButtonMenState
-from core.i18n import t
-from core.protocol import JSON, Action, BotLevel, Game, Option, Options, State, int_range, register
-
-def recipe(braille_d6: int = 2) -> str:
-    """Each player's dice: d3, d4, twin, then one or two braille d6 (BR-01)."""
-    return "(3) (4) (6,6)" + " (6)" * braille_d6
-
-
-OPTIONS = (
-    Option("braille_d6_per_player", 2, "BR-01: braille d6 per player.", (2, 1)),
-    Option("initiative_full_tie", "draw_round", "BR-03: every die ties for who begins.",
-           ("draw_round", "reroll", "random_first")),
-    Option("must_attack", True, "BR-04: a player who can attack must attack.", (True, False)),
-    Option("max_wins", 3, "BR-09: round wins that take the match.", check=int_range(1, 5)),
-    Option("round_cap", 200, "BR-10: cancel the match after this many rounds.", check=int_range(1, 10_000)),
-    Option("dice_source", "rng", "BR-13: dice from the seeded stream, or typed from real dice.",
-           ("rng", "manual")),
-    Option("announce_language", "en", "BR-11: language of the announcements.", ("en", "de")),
-    Option("braille_cells", False, "BR-12: numbers also as Unicode braille cells.", (False, True)),
-    Option("braille_code", "de", "BR-12: decimal separator of braille cells.", ("de", "ueb")),
-)
-ENGINE_OPTIONS = ("initiative_full_tie", "max_wins", "round_cap", "dice_source", "must_attack")
+from core.protocol import JSON, Action, BotLevel, Game, Options, State, register
 
 
 class ButtonManBraille(Game):
@@ -74,9 +49,7 @@ class ButtonManBraille(Game):
     on a page (replayed once, every state kept; README limits, ``build.py bench``)."""
     search = {"iterations": 100, "playout_depth": 8}
     """Random playouts add little to plain Power and Skill play: a quick tree search."""
-    bot_levels = {"lookahead": BotLevel("Careful: weighs your best answer to each attack",
-                                        lambda game, seed: LookaheadBot(game, seed, samples=16, width=8,
-                                                                        time_ms=250))}
+    bot_levels = {"lookahead": BotLevel("Careful: weighs your best answer to each attack", bots.lookahead)}
     default_bot = "lookahead"
     """Stronger than greedy and the tree search in the variant's ladder, and quick (bench)."""
 
@@ -94,39 +67,15 @@ class ButtonManBraille(Game):
 
     def describe(self, state: Any, viewer: int | None) -> str:
         """Every die, both captured piles, the scores and the legal attacks, as sentences."""
-        options = state.options
-        voice = speech.Voice(options["announce_language"], options["braille_cells"], options["braille_code"])
-        now = seat_table(state, default_names(voice.lang))
-        lines = [*speech.all_dice(now, voice), *speech.scores(now, voice), *speech.attack_list(now, voice)]
-        return "\n".join(lines)
+        return render.describe(state)
 
     def svg(self, state: Any, viewer: int | None) -> str:
         """Both players' dice as labelled boxes (the text view says the same first)."""
-        now = seat_table(state, default_names(state.options["announce_language"]))
-        voice = speech.Voice(state.options["announce_language"])
-        body: list[str] = []
-        for p in (0, 1):
-            y = 20 + 90 * p
-            body.append(svgdoc.text(10, y, now.names[p], size=14, anchor="start"))
-            present = {d.slot: d for d in now.dice[p]}
-            for k, slot in enumerate(SLOTS[: 3 + state.options["braille_d6_per_player"]]):
-                x = 10 + 78 * k
-                die = present.get(slot)
-                fill, ink = ("#fff", "#111") if die is not None else ("#ddd", "#555")
-                body.append(f'<rect x="{x}" y="{y + 12}" width="70" height="56" rx="8" fill="{fill}" '
-                            'stroke="#111" stroke-width="2"/>')
-                body.append(svgdoc.text(x + 35, y + 26, t(f"die.{slot}", voice.lang), size=11, fill=ink))
-                shown = "-" if die is None else "?" if die.value is None else str(die.value)
-                body.append(svgdoc.text(x + 35, y + 50, shown, size=22, fill=ink))
-        title = " ".join(speech.player_dice(now, p, voice) for p in (0, 1))
-        return svgdoc.document(410, 190, title, body)
+        return render.svg(state)
 
     def evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, BrailleState)
-        return ENGINE.evaluate(state.inner, player)
+        return bots.evaluate(state, player)
 
 
 GAME = register(ButtonManBraille())
-
-__all__ = ["GAME", "GAME_NAME", "BrailleState", "ButtonManBraille", "default_names", "pass_action",
-           "recipe", "roll_action", "seat_table"]

@@ -2,7 +2,7 @@
 
 The announcements (:mod:`core.braille.speech`) are pure functions of these
 snapshots, so they do not depend on how the engine stores its dice.
-:func:`core.braille.game.seat_table` builds a :class:`Table` from a game state.
+:func:`core.braille.state.seat_table` builds a :class:`Table` from a game state.
 """
 
 from __future__ import annotations

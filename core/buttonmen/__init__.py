@@ -7,12 +7,14 @@ Rules: ``../shared/rules/buttonmen.md``.  Modules, each importing only those lis
   ``swing``, ``label``) and the score table.
 * :mod:`.actions` -- the actions; :mod:`.roster` -- the shipped roster (``roster.csv``): ``find``,
   ``select``, ``random_tl``; :mod:`.specials` -- button specials and recipe fixing.
-* :mod:`.attacks` -- exact attack legality and enumeration; :mod:`.default` -- refusal reasons and
-  the Default attack.
+* :mod:`.attacks` -- exact attack legality and enumeration; :mod:`.refusals` -- why an attack is
+  refused, in one sentence naming the rule; :mod:`.default` -- the Default attack.
 * :mod:`.position` -- the changing fields of a position, :class:`Phase`, :class:`RoundResult`.
 * :mod:`.flow` -- the round/match state machine as generators yielding :class:`Draw` requests.
+* :mod:`.options` -- every Ruling an option (``OPTIONS``).
 * :mod:`.state` -- :class:`ButtonMenState`: legal actions, playing them, views.
-* :mod:`.render` -- text and SVG; :mod:`.game` -- :class:`ButtonMen` (options: every Ruling), registration.
+* :mod:`.render` -- text and SVG; :mod:`.bots` -- the evaluation and the ``lookahead`` level;
+  :mod:`.game` -- :class:`ButtonMen`, registration.
 * :mod:`.conformance` -- ``python -m core.buttonmen.conformance FILE.json``.
 
 Rulings of ours (beyond the rulebook's Rulings table, which the options cover):

@@ -69,7 +69,7 @@ def _free(d: Die) -> bool:
     return not d.dizzy and not _untouchable(d)
 
 
-def _power_value(d: Die) -> int:
+def power_value(d: Die) -> int:
     return 14 if d.wildcard and d.value == 1 else d.value
 
 
@@ -281,7 +281,7 @@ def enumerate_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context, 
         if can_power(d):
             helpers = [h for h in fire_dice if h[0] != i]
             cap = sum(c for _, c in helpers)
-            value = _power_value(d)
+            value = power_value(d)
             if not cap:     # no Fire help: exactly the targets showing at most its value
                 for j in targets:
                     if value >= theirs[j].value:
@@ -389,10 +389,16 @@ def team_skill_attacks(mine: Sequence[Die], theirs: Sequence[Die], ctx: Context,
         return []
     if not all(_skill_eligible(mine[i]) for i in chosen):
         return []
-    sums = 1 << OFFSET
-    for i in chosen:
-        sums = _add(sums, _contributions(mine[i], ctx.stinger_one))
+    sums = team_sums([mine[i] for i in chosen], ctx.stinger_one)
     return _skill_team(mine, theirs, _skill_goal(theirs, ctx), chosen, sums, _fire_room(mine), None)
+
+
+def team_sums(team: Sequence[Die], stinger_one: bool) -> int:
+    """Every total the dice of a Skill team can count for, as bits (bit ``OFFSET + n`` for total ``n``)."""
+    sums = 1 << OFFSET
+    for d in team:
+        sums = _add(sums, _contributions(d, stinger_one))
+    return sums
 
 
 def _mask_teams(shifts: list[int], contributions: list[list[int]], wanted: int) -> Iterator[tuple[int, int]]:

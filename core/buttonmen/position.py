@@ -38,6 +38,16 @@ class Phase(StrEnum):
 SETUP_PHASES = (Phase.SWING, Phase.AUXILIARY, Phase.RESERVE)
 SECRET_PHASES = (Phase.SWING, Phase.AUXILIARY)
 """Phases whose choices stay secret until the round starts."""
+PHASE_DUTIES = {
+    Phase.AUXILIARY: "each player first adds the auxiliary dice or declines them (section 4)",
+    Phase.RESERVE: "the loser of the last round first adds a reserve die or declines (section 4)",
+    Phase.SWING: "the players first choose the sizes of their swing and option dice (section 5)",
+    Phase.REACT: "the player without initiative first reacts with Focus or Chance dice, or declines (section 6.2)",
+    Phase.ATTACK: "the player to move attacks, passes or surrenders (section 7)",
+    Phase.ROLL: "the result of a die is entered first",
+    Phase.OVER: "the match is over",
+}
+"""What a phase waits for: the reason an action of another phase is refused."""
 
 
 @dataclass(frozen=True)

@@ -30,11 +30,12 @@ from core.buttonmen.attacks import (
     turbo_dice,
 )
 from core.buttonmen.dice import Die
-from core.buttonmen.default import attack_problem, resolve_default
+from core.buttonmen.default import resolve_default
 from core.buttonmen.flow import Flow, score2
 from core.buttonmen.initiative import NOT_COUNTED, chance_dice, focus_choices, initiative_winner
 from core.buttonmen.rolls import Draw, needed_choices
-from core.buttonmen.position import SECRET_PHASES, Phase, Position
+from core.buttonmen.position import PHASE_DUTIES, SECRET_PHASES, Phase, Position
+from core.buttonmen.refusals import attack_problem
 from core.buttonmen.recipe import AUXILIARY, FOCUS, RESERVE, SWING_RANGES, WARRIOR, parse_recipe
 from core.buttonmen.specials import NO_SHARED_SIZE, SLOW_BUTTON, UNIQUE_SWING, fix_recipes, specials_of
 from core.protocol import CHANCE, Action, Options, Outcome, Secret, State
@@ -325,8 +326,8 @@ class ButtonMenState(State, Position):
         if [i for i, _ in a.turbo] != turbo_dice(mine, a.attackers) or not all(
                 s in mine[i].size_choices() for i, s in a.turbo):
             return False
-        if a.fire and fire_problem(mine, a.attackers, a.fire) is not None:
-            return False
+        if a.fire and (a.kind not in ("Power", "Skill") or fire_problem(mine, a.attackers, a.fire) is not None):
+            return False    # Fire helps Power and Skill attacks only (section 8.2)
         total = sum(n for _, n in a.fire)
         p = self.mover
         assert p is not None
@@ -356,10 +357,13 @@ class ButtonMenState(State, Position):
         if isinstance(action, Pass) and self.phase == Phase.ATTACK:
             return "you must attack when any attack is possible; Pass is only legal when none is"
         p = self.mover
+        if isinstance(action, Attack) and action.kind == "Default" and self.phase == Phase.ATTACK:
+            return "no single attack type fits these dice: choose the type (section 8.5)" \
+                if self.options["default_attack"] else "choose the attack type (Default attacks need BM-08)"
         if isinstance(action, Attack) and self.phase == Phase.ATTACK and p is not None:
             return attack_problem(action, self.dice[p], self.dice[1 - p], self.context_for(p),
                                   (self.buttons[p], self.buttons[1 - p]))
-        return f"{action} is not a legal action in the {self.phase} phase"
+        return f"{action} is not a legal action in the {self.phase} phase: {PHASE_DUTIES[self.phase]}"
 
     def _next_state(self, action: Action, actor: int) -> Self:
         if isinstance(action, Roll):

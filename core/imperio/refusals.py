@@ -166,7 +166,7 @@ def _alter_refusal(state: Legality, action: Alter) -> str:
         if piece is None or piece.owner != state.setter:
             return f"there is no piece of yours on {name(action.square)}"
         if piece.kind != action.unit:
-            return f"the piece on {name(action.square)} is a {NAMES[piece.kind]}, not a {NAMES[action.unit]}"
+            return f"the piece on {name(action.square)} is {_a(NAMES[piece.kind])}, not {_a(NAMES[action.unit])}"
     if action.op != "move" and action.unit not in UNITS:
         return "the headquarters and bases can only be moved"
     if action.op != "add" and not on_board and not state.reserves[state.setter][UNITS.index(action.unit)]:
@@ -213,9 +213,9 @@ def _unit_refusal(state: Legality, action: Step | Attack | Shot) -> str:
     kind = NAMES[piece.kind]
     unit = "A" if isinstance(action, Shot) else action.unit
     if isinstance(action, Shot) and piece.kind != "A":
-        return f"only archers shoot; the piece on {name(action.frm)} is a {kind}"
+        return f"only archers shoot; the piece on {name(action.frm)} is {_a(kind)}"
     if piece.kind != unit:
-        return f"the piece on {name(action.frm)} is a {kind}, not a {NAMES.get(unit, unit)}"
+        return f"the piece on {name(action.frm)} is {_a(kind)}, not {_a(NAMES.get(unit, unit))}"
     if isinstance(action, Step):
         return _step_refusal(state, action)
     use = state.usage.get(piece.uid)
@@ -226,6 +226,11 @@ def _unit_refusal(state: Legality, action: Step | Attack | Shot) -> str:
         return shot_problem(state.board, action.frm, action.to, state.attacker, state.options) or \
             f"{action} is not a legal shot now"
     return _attack_refusal(state, action)
+
+
+def _a(noun: str) -> str:
+    """The noun with its indefinite article ("an archer", "a knight")."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
 
 
 def _step_refusal(state: Legality, action: Step) -> str:

@@ -27,8 +27,7 @@ from panel.custom import JSComponent
 
 import core
 from core.braille import speech
-from core.braille.game import pass_action, roll_action, seat_table
-from core.braille.state import BrailleState
+from core.braille.state import BrailleState, pass_action, roll_action, seat_table
 from core.braille.table import LOWEST, Attack, Table
 from core.bots import levels
 from core.i18n import LANGUAGES

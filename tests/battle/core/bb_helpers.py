@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from core.battle import GAME
-from core.battle.model import Attack, Pass, ReportResult, Score
+from core.battle.actions import Attack, Pass, ReportResult
+from core.battle.model import Score
 from core.battle.state import CampaignState, button_index, player_index
 from core.protocol import MODERATOR
 from tests.shared_data import SHARED, read_text

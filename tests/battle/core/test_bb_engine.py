@@ -7,7 +7,7 @@ from bb_helpers import attack, belgium_setup, pass_
 
 import core
 from core.battle import GAME
-from core.battle.bot import OrderBot
+from core.battle.bots import OrderBot
 from core.battle.record import load_record, write_record
 from core.bots import RandomBot
 from core.buttonmen import ButtonMenState

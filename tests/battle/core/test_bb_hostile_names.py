@@ -9,7 +9,8 @@ import pytest
 
 import core
 from core.battle import record, round_summary
-from core.battle.model import Attack, Pass, ReportResult, Score
+from core.battle.actions import Attack, Pass, ReportResult
+from core.battle.model import Score
 from core.battle.setup import parse_setup_lines
 from core.battle.state import CampaignState
 from core.protocol import MODERATOR, InputError

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 import core
 from core import rng
 from core.battle import GAME
-from core.battle.bot import OrderBot
+from core.battle.bots import OrderBot
 from core.battle.record import load_record, write_record
 from core.battle.state import CampaignState
 from core.protocol import MODERATOR

@@ -8,7 +8,8 @@ import pytest
 from bb_helpers import belgium, lesotho
 
 from core.battle import GAME
-from core.battle.model import Attack, Choose, Pass, PickButton, ReportResult, Score
+from core.battle.actions import Attack, Choose, Pass, PickButton, ReportResult
+from core.battle.model import Score
 from core.battle.state import CampaignState
 from core.buttonmen import ChooseSwing
 from core.protocol import MODERATOR, Action, IllegalAction, SubAction

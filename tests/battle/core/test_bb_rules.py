@@ -6,7 +6,8 @@ import pytest
 from bb_helpers import LESOTHO, SECTION5, attack, belgium, lesotho, owner, pass_, record, report, setup_of
 
 from core.battle import GAME
-from core.battle.model import Attack, Battle, Choose, Pass, PickButton, ReportResult, Score
+from core.battle.actions import Attack, Choose, Pass, PickButton, ReportResult
+from core.battle.model import Battle, Score
 from core.battle.pool import build_pick_list, tl_pool
 from core.battle.record import load_record
 from core.battle.state import player_index

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import core
-from core.braille.game import BrailleState, seat_table
+from core.braille.state import BrailleState, seat_table
 from core.buttonmen.actions import Attack, Pass, Roll
 from core.protocol import IllegalAction
 

@@ -9,7 +9,8 @@ import pytest
 import core
 from core.bots import make_bot
 from core.braille import speech
-from core.braille.game import BrailleState, recipe, roll_action, seat_table
+from core.braille.options import recipe
+from core.braille.state import BrailleState, roll_action, seat_table
 from core.braille.table import SIZES
 from core.buttonmen.actions import Attack, Pass, Roll, Surrender
 from core.buttonmen.recipe import parse_recipe

@@ -79,7 +79,9 @@ def test_skill_attacks_on_an_insult_die_name_the_skill() -> None:
 
 def test_a_skill_attack_that_does_not_add_up_still_shows_the_sum() -> None:
     state = position("(4) (4)", "(8) (10)", [[2, 4], [7, 9]])
-    assert "targets show 7" in refusal(state, Attack("Skill", (0, 1), (0,)))
+    assert refusal(state, Attack("Skill", (0, 1), (0,))) == (
+        "a Skill attack needs the attacking dice to add up exactly to the target's value: (4):2, (4):4 make 6, "
+        "(8):7 shows 7")
 
 
 # --- swing and option sizes ----------------------------------------------------------------

@@ -292,7 +292,9 @@ def test_refusals_are_sentences_with_the_rule_never_raw_engine_text() -> None:
     assert refused(setup, ChooseSwing("X", 99)) == "Not possible: X swing dice are 4 to 20 sides."
     assert refused(setup, Attack("Power", (0,), (0,))) == "Not possible now. Bauer: choose swing and option sizes."
     power = refused(state, Attack("Power", (0,), (0,)))
-    assert power.startswith("Not possible: a Power attack of (4):2 on (8):8. The rule: in a Power attack, ")
+    assert power.startswith("Not possible: a Power attack of (4):2 on (8):8. A Power attack needs the attacker to "
+                            "show at least the target's value: (4):2 shows 2, (8):8 shows 8. The rule: in a Power "
+                            "attack, ")
     assert legend.ATTACK_RULES["Power"] in power
     skill = refused(state, Attack("Skill", (0, 1), (2,)))
     assert legend.ATTACK_RULES["Skill"] in skill and "(4):2, (4):3 on (12):7" in skill

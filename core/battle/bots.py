@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from core import rng
 from core.battle import strength
-from core.battle.model import Attack, Choose
+from core.battle.actions import Attack, Choose
 from core.battle.state import CampaignState
 from core.bots import GreedyBot, RandomBot, seat
 from core.protocol import Action, State, SubAction, get_game

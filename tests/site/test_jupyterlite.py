@@ -9,6 +9,7 @@ piplite serves from it (rulebox included).
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from pathlib import Path
@@ -17,6 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from core.teach.clicks import offered
+from core.teach.words import say
 from tests.site.lite import run_setup, until_queued
 
 pytestmark = pytest.mark.browser
@@ -147,3 +150,51 @@ def test_every_exercise_is_answered_right_and_wrong_in_jupyterlite(notebook: str
     said = type_and_run(page, first_slot, SLIP)
     expect(said.first).to_contain_text("Anführungszeichen" if german else "quotes", timeout=60_000)
     assert not re.search(TRACEBACK, said.first.inner_text())
+
+
+
+CLICKED: dict[str, tuple[str, int, object, object]] = {
+    "button-up.ipynb": ("buttonup", 1, 2, 1),
+    "button-men.de.ipynb": ("buttonmen", 1, "Bauer", "Avis"),
+}
+"""A tutorial per language: its lesson module, the exercise answered by clicking, a wrong and the right choice."""
+
+
+def typed_feedback(module: str, lang: str, number: int, value: object) -> str:
+    """What typing ``answer(number, value)`` shows, in words (the lesson run here, in ``lang``)."""
+    lesson = importlib.import_module(f"core.teach.{module}").LESSON
+    was, lesson.lang = lesson.lang, lang
+    try:
+        return str(lesson.answer(number, value).text)
+    finally:
+        lesson.lang = was
+
+
+@pytest.mark.parametrize("notebook", sorted(CLICKED))
+def test_an_exercise_is_answered_by_clicking_in_jupyterlite(notebook: str, page: Any, site_url: str,
+                                                            built_site: Path) -> None:
+    """The empty answer slot, once run, shows the exercise's choices as buttons (ipywidgets, offline): a wrong
+    one says which rule it breaks, in the very words typing it shows, and the right one says so."""
+    cells = json.loads((built_site / "lite" / "files" / notebook).read_text())["cells"]
+    code = ["".join(c["source"]).split("#")[0].strip() for c in cells if c["cell_type"] == "code"]
+    module, number, mistake, right = CLICKED[notebook]
+    lang = "de" if ".de." in notebook else "en"
+    page.goto(f"{site_url}lite/notebooks/index.html?path={notebook}")
+    expect(page.locator(".jp-CodeCell")).to_have_count(len(code), timeout=60_000)
+    run_setup(page, timeout_ms=RUN_TIMEOUT_MS)
+    slot = page.locator(".jp-CodeCell").nth(code.index(f"answer({number}, ...)"))
+
+    def run() -> None:
+        slot.locator(".jp-InputArea-editor").click(timeout=10_000)
+        page.keyboard.press("Shift+Enter")
+
+    until_queued(page, slot, run)
+    output = slot.locator(".jp-OutputArea-output")
+    said = output.locator("[role=status]")
+    verdicts = [say("wrong", lang, reason="", n=number).split(":")[0], say("right", lang)]
+    for value, verdict in zip((mistake, right), verdicts, strict=True):
+        feedback = typed_feedback(module, lang, number, value)
+        assert feedback.startswith(verdict), feedback
+        output.get_by_role("button", name=offered([value], lang)[0].label, exact=True).click(timeout=RUN_TIMEOUT_MS)
+        expect(said).to_have_text(feedback, timeout=60_000)
+    assert not re.search(TRACEBACK, output.first.inner_text())

@@ -1,6 +1,7 @@
 """Every tutorial notebook runs top to bottom in the built JupyterLite, in Chromium, offline, and gives
 nothing away: no "Not quite", no traceback, no solution.  Every exercise is then answered wrong and
-right by typing into its answer cell, and a bare name gets one friendly line.
+right by clicking its choices under the empty answer cell (where it offers some: ipywidgets, served by
+the site) and by typing into that cell, and a bare name gets one friendly line.
 
 Every request to a host other than localhost is aborted (``context`` fixture), so
 the kernel can only use the Pyodide vendored into the site and the wheels that
@@ -9,6 +10,7 @@ piplite serves from it (rulebox included).
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import re
@@ -114,6 +116,57 @@ def right_placement() -> str:
     return f'"{exercises.spell(exercises.best_reply())}"'
 
 
+def lesson_of(module: str, lang: str = "en") -> Any:
+    """The lesson of ``core.teach.<module>``, speaking ``lang`` (it keeps speaking it)."""
+    lesson = importlib.import_module(f"core.teach.{module}").exercise.__self__
+    lesson.lang = lang
+    return lesson
+
+
+def offers_choices(module: str, number: int) -> bool:
+    return bool(lesson_of(module).get(number).choices)
+
+
+def typed_feedback(module: str, lang: str, number: int, value: object) -> str:
+    """What typing ``answer(number, value)`` shows, in words (the lesson run here, in ``lang``)."""
+    try:
+        return str(lesson_of(module, lang).answer(number, value).text)
+    finally:
+        lesson_of(module, "en")
+
+
+def buttons_for(value: object, pressed: list[object], lang: str) -> list[str]:
+    """The buttons to click to answer ``value``: its choice, or a list's items to press or release (``pressed``
+    are down), then Check."""
+    if not isinstance(value, list):
+        return [offered([value], lang)[0].label]
+    changed = sorted(set(pressed) ^ set(value), key=str)
+    return [offered([v], lang)[0].label for v in changed] + [say("check", lang)]
+
+
+def answer_by_clicking(page: Any, slot: Any, module: str, number: int, values: list[object], lang: str) -> None:
+    """Run the empty answer ``slot`` and click each of ``values`` (a wrong one, then the right one) on its buttons:
+    each says what typing it says, the wrong one which rule it breaks."""
+
+    def run() -> None:
+        slot.locator(".jp-InputArea-editor").click(timeout=10_000)
+        page.keyboard.press("Shift+Enter")
+
+    until_queued(page, slot, run)
+    output = slot.locator(".jp-OutputArea-output")
+    said = output.locator("[role=status]")
+    pressed: list[object] = []
+    verdicts = [say("wrong", lang, reason="", n=number).split(":")[0], say("right", lang)]
+    for value, verdict in zip(values, verdicts, strict=True):
+        feedback = typed_feedback(module, lang, number, value)
+        assert feedback.startswith(verdict), feedback
+        for label in buttons_for(value, pressed, lang):
+            output.get_by_role("button", name=label, exact=True).click(timeout=RUN_TIMEOUT_MS)
+        pressed = value if isinstance(value, list) else []
+        expect(said).to_have_text(feedback, timeout=60_000)
+    assert not re.search(TRACEBACK, output.first.inner_text())
+
+
 def type_and_run(page: Any, cell: Any, code: str) -> Any:
     """Replace ``cell``'s code by ``code``, run it, and return its outputs."""
     cell.locator(".cm-content").click()
@@ -140,8 +193,13 @@ def test_every_exercise_is_answered_right_and_wrong_in_jupyterlite(notebook: str
             slots[int(found[1])] = page.locator(".jp-CodeCell").nth(k)
     assert sorted(slots) == sorted(ANSWERS[notebook])
     first_slot = slots[1]
+    setup = next("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    module = re.findall(r"from core\.teach\.(\w+) import \*", setup)[0]
     for number, (mistake, answer) in ANSWERS[notebook].items():
         slot = slots[number]
+        if offers_choices(module, number):
+            answer_by_clicking(page, slot, module, number, [ast.literal_eval(mistake), ast.literal_eval(answer)],
+                               "de" if german else "en")
         said = type_and_run(page, slot, f"answer({number}, {mistake})")
         expect(said.first).to_contain_text(wrong, timeout=RUN_TIMEOUT_MS)
         said = type_and_run(page, slot, f"answer({number}, {answer or right_placement()})")
@@ -151,50 +209,3 @@ def test_every_exercise_is_answered_right_and_wrong_in_jupyterlite(notebook: str
     expect(said.first).to_contain_text("Anführungszeichen" if german else "quotes", timeout=60_000)
     assert not re.search(TRACEBACK, said.first.inner_text())
 
-
-
-CLICKED: dict[str, tuple[str, int, object, object]] = {
-    "button-up.ipynb": ("buttonup", 1, 2, 1),
-    "button-men.de.ipynb": ("buttonmen", 1, "Bauer", "Avis"),
-}
-"""A tutorial per language: its lesson module, the exercise answered by clicking, a wrong and the right choice."""
-
-
-def typed_feedback(module: str, lang: str, number: int, value: object) -> str:
-    """What typing ``answer(number, value)`` shows, in words (the lesson run here, in ``lang``)."""
-    lesson = importlib.import_module(f"core.teach.{module}").LESSON
-    was, lesson.lang = lesson.lang, lang
-    try:
-        return str(lesson.answer(number, value).text)
-    finally:
-        lesson.lang = was
-
-
-@pytest.mark.parametrize("notebook", sorted(CLICKED))
-def test_an_exercise_is_answered_by_clicking_in_jupyterlite(notebook: str, page: Any, site_url: str,
-                                                            built_site: Path) -> None:
-    """The empty answer slot, once run, shows the exercise's choices as buttons (ipywidgets, offline): a wrong
-    one says which rule it breaks, in the very words typing it shows, and the right one says so."""
-    cells = json.loads((built_site / "lite" / "files" / notebook).read_text())["cells"]
-    code = ["".join(c["source"]).split("#")[0].strip() for c in cells if c["cell_type"] == "code"]
-    module, number, mistake, right = CLICKED[notebook]
-    lang = "de" if ".de." in notebook else "en"
-    page.goto(f"{site_url}lite/notebooks/index.html?path={notebook}")
-    expect(page.locator(".jp-CodeCell")).to_have_count(len(code), timeout=60_000)
-    run_setup(page, timeout_ms=RUN_TIMEOUT_MS)
-    slot = page.locator(".jp-CodeCell").nth(code.index(f"answer({number}, ...)"))
-
-    def run() -> None:
-        slot.locator(".jp-InputArea-editor").click(timeout=10_000)
-        page.keyboard.press("Shift+Enter")
-
-    until_queued(page, slot, run)
-    output = slot.locator(".jp-OutputArea-output")
-    said = output.locator("[role=status]")
-    verdicts = [say("wrong", lang, reason="", n=number).split(":")[0], say("right", lang)]
-    for value, verdict in zip((mistake, right), verdicts, strict=True):
-        feedback = typed_feedback(module, lang, number, value)
-        assert feedback.startswith(verdict), feedback
-        output.get_by_role("button", name=offered([value], lang)[0].label, exact=True).click(timeout=RUN_TIMEOUT_MS)
-        expect(said).to_have_text(feedback, timeout=60_000)
-    assert not re.search(TRACEBACK, output.first.inner_text())

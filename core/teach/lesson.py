@@ -2,7 +2,8 @@
 exercise ``n``, ``hint(n)`` and ``solution(n)`` help only when called.
 
 A notebook ships every answer cell as ``answer(n, ...)``: the ``...`` is the empty slot, and
-running it only says that the exercise waits for an answer (no verdict, no solution).  A wrong
+running it only says that the exercise waits for an answer (no verdict, no solution) and shows the
+exercise's ``choices`` as buttons to click (:mod:`core.teach.clicks`), graded as if typed.  A wrong
 answer is told which rule it breaks (the exercise's ``judge``), and a typing slip (``"1"`` for 1,
 ``15, 5`` for 15,5, two answers at once, a name without quotes in a list) gets one friendly line
 instead of a traceback.

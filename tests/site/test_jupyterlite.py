@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from core.teach.clicks import offered
+from core.teach.lesson import read
 from core.teach.words import say
 from tests.site.lite import run_setup, until_queued
 
@@ -135,6 +136,15 @@ def typed_feedback(module: str, lang: str, number: int, value: object) -> str:
         lesson_of(module, "en")
 
 
+def as_read(module: str, lang: str, number: int, typed: str) -> object:
+    """An answer as typed in a cell (``15,5`` a pair, ``"30,5"`` a text) as the lesson reads it (15.5, 30.5)."""
+    try:
+        posed = lesson_of(module, lang).get(number)
+        return read(posed.kind, ast.literal_eval(typed), (), number, lang)
+    finally:
+        lesson_of(module, "en")
+
+
 def buttons_for(value: object, pressed: list[object], lang: str) -> list[str]:
     """The buttons to click to answer ``value``: its choice, or a list's items to press or release (``pressed``
     are down), then Check."""
@@ -198,8 +208,9 @@ def test_every_exercise_is_answered_right_and_wrong_in_jupyterlite(notebook: str
     for number, (mistake, answer) in ANSWERS[notebook].items():
         slot = slots[number]
         if offers_choices(module, number):
-            answer_by_clicking(page, slot, module, number, [ast.literal_eval(mistake), ast.literal_eval(answer)],
-                               "de" if german else "en")
+            lang = "de" if german else "en"
+            clicked = [as_read(module, lang, number, typed) for typed in (mistake, answer)]
+            answer_by_clicking(page, slot, module, number, clicked, lang)
         said = type_and_run(page, slot, f"answer({number}, {mistake})")
         expect(said.first).to_contain_text(wrong, timeout=RUN_TIMEOUT_MS)
         said = type_and_run(page, slot, f"answer({number}, {answer or right_placement()})")

@@ -36,6 +36,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 from core.teach import SITE_FROM_NOTEBOOK, Lesson, site_links
+from core.teach.clicks import WIDGET_VIEW
 from core.teach.words import say
 from webapp.registry import APPS
 
@@ -229,9 +230,29 @@ def run(notebook: Any, kernel_specs: KernelSpecManager, allow_errors: bool = Fal
 
 
 def outputs_of(notebook: Any) -> list[list[tuple[str, str]]]:
-    """Every code cell's outputs as (kind, content) pairs, without counts, ids or metadata."""
-    return [[(o.output_type, str(o.get("text", "")) + json.dumps(o.get("data", {}), sort_keys=True))
+    """Every code cell's outputs as (kind, content) pairs, without counts, ids, metadata or live widgets."""
+    return [[(o.output_type, str(o.get("text", "")) + json.dumps(without_widgets(o.get("data", {})), sort_keys=True))
              for o in c.outputs] for c in notebook.cells if c.cell_type == "code"]
+
+
+def without_widgets(data: dict[str, Any]) -> dict[str, Any]:
+    """An output's data less a live widget's view (answer buttons: their model lives only in the kernel that ran)."""
+    return {kind: value for kind, value in data.items() if kind != WIDGET_VIEW}
+
+
+def shipped(notebook: Any) -> Any:
+    """A run notebook as it ships: no execution counts (the prompts say ``[ ]`` until the learner runs a cell) and
+    no live widgets (the typed form of an answer slot shows instead), so nothing in it waits for a kernel."""
+    notebook.metadata.pop("widgets", None)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.execution_count = None
+            for output in cell.outputs:
+                if output.output_type == "execute_result":
+                    output.execution_count = None
+                if "data" in output:
+                    output.data = without_widgets(output.data)
+    return notebook
 
 
 def fresh(path: Path) -> Any:
@@ -275,6 +296,7 @@ def test_notebook_runs_in_plain_jupyter(path: Path, kernel_specs: KernelSpecMana
     for label in ("play", "rules", "home"):
         assert say(label, lang) in first, f"the first cell does not link {say(label, lang)!r}"
     assert any("image/svg+xml" in o.get("data", {}) for c in code for o in c.outputs), "no position was drawn"
+    assert clickable_slots(path, notebook) == clickable_slots(path, None), "not every choice is offered to click"
     for cell in notebook.cells:
         text = shown_text(cell)
         assert not ZERO_BASED.search(text), f"a 0-based label: {ZERO_BASED.search(text)}"
@@ -283,6 +305,36 @@ def test_notebook_runs_in_plain_jupyter(path: Path, kernel_specs: KernelSpecMana
         if lang == "de" and cell.cell_type == "code":
             plain = "\n".join(str(o.get("data", {}).get("text/plain", "")) for o in cell.outputs)
             assert not ENGLISH_DECIMAL.search(plain), f"an English decimal point in a German notebook: {plain}"
+
+
+SLOT = re.compile(r"answer\((\d+), \.\.\.\)")
+"""An empty answer slot's cell."""
+
+
+def clickable_slots(path: Path, notebook: Any | None) -> list[int]:
+    """The exercises whose empty answer slot shows buttons in ``notebook`` run here (ipywidgets is installed);
+    with None, the notebook's exercises that offer choices."""
+    if not any(c.cell_type == "code" and SLOT.match(c.source) for c in nbformat.read(path, as_version=4).cells):
+        return []
+    if notebook is None:
+        lesson = lesson_of(path)
+        was, lesson.lang = lesson.lang, language(path)
+        offered = [n for n, e in enumerate(lesson.exercises(), 1) if e.choices]
+        lesson.lang = was
+        return offered
+    slots = [(SLOT.match(c.source), c.outputs) for c in notebook.cells if c.cell_type == "code"]
+    return [int(found[1]) for found, outputs in slots
+            if found and any(WIDGET_VIEW in o.get("data", {}) for o in outputs)]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_a_notebook_ships_without_live_widgets(path: Path) -> None:
+    """Saved outputs hold the typed form of an answer slot, never a widget whose model died with the kernel that
+    rendered it (JupyterLite would show an error in its place before the kernel runs)."""
+    notebook = nbformat.read(path, as_version=4)
+    assert "widgets" not in notebook.metadata
+    assert not [c.source for c in notebook.cells if c.cell_type == "code"
+                for o in c.outputs if WIDGET_VIEW in o.get("data", {})]
 
 
 SHADOW_POWER = ('attack(deal(("Vipera", "Umbra"), ([5, 4], [3, 6]), recipes=("p(12) (4)", "s(8) (6)")), "power", '
@@ -327,19 +379,12 @@ def test_typing_slips_show_one_friendly_line(name: str, kernel_specs: KernelSpec
 
 
 def render_all() -> None:
-    """Run every notebook top to bottom and save it with its outputs (shown before the kernel is ready), but
-    no execution counts: the prompts say ``[ ]`` until the learner runs a cell."""
+    """Run every notebook top to bottom and save it with its outputs (shown before the kernel is ready), as it
+    ships (:func:`shipped`)."""
     with tempfile.TemporaryDirectory() as folder:
         specs = kernel_spec_manager(Path(folder))
         for path in NOTEBOOKS:
-            notebook = run(fresh(path), specs)
-            for cell in notebook.cells:
-                if cell.cell_type == "code":
-                    cell.execution_count = None
-                    for output in cell.outputs:
-                        if output.output_type == "execute_result":
-                            output.execution_count = None
-            nbformat.write(notebook, path)
+            nbformat.write(shipped(run(fresh(path), specs)), path)
             print(f"rendered {path.name}")
 
 

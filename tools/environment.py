@@ -51,8 +51,10 @@ PYTEST_SPECS = (
 """pytest in Pyodide; hypothesis 6.155.7 is its last release with a pure wheel (later ones are compiled)."""
 LITE_ROOTS = ("micropip", "ipython", "jedi")
 """What the JupyterLite kernel loads from the Pyodide lock (with their lock dependencies)."""
-PIPLITE_SPECS = ("comm==0.2.3", "ipython_pygments_lexers==1.1.1")
-"""Kernel dependencies that micropip would fetch from PyPI: served by the site's piplite index."""
+PIPLITE_SPECS = ("comm==0.2.3", "ipython_pygments_lexers==1.1.1", "ipywidgets==8.1.9")
+"""Kernel dependencies that micropip would fetch from PyPI, and ipywidgets (the tutorials' answer buttons, installed
+without its dependencies: the kernel has comm and traitlets, and its front end is the ``jupyterlab_widgets`` lab
+extension of the ``notebook`` extra): served by the site's piplite index."""
 
 
 def digest(*parts: bytes | str) -> str:

@@ -1,7 +1,8 @@
 """The JupyterLite tutorials, with Pyodide shipped inside the site (no CDN needed).
 
 ``jupyter lite build`` gets the notebooks of ``notebooks/``, the rulebox wheel
-and the kernel's extra wheels (served by piplite), and a ``static/pyodide``
+and the kernel's extra wheels with ipywidgets (served by piplite), the lab
+extensions of the venv (ipywidgets' front end among them), and a ``static/pyodide``
 folder holding npm Pyodide's core files, the kernel's pure wheels from PyPI and
 a copy of ``pyodide-lock.json`` whose sha256 values are those of these wheels.
 """
@@ -22,6 +23,9 @@ PYODIDE_CORE_FILES = (
     "pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm",
     "python_stdlib.zip", "package.json",
 )
+WIDGETS_EXTENSION = "@jupyter-widgets/jupyterlab-manager"
+"""ipywidgets' front end (from ``jupyterlab_widgets``, found in the venv by ``jupyter lite build``): the
+tutorials' answer buttons."""
 LITE_SETTINGS = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
 """Render every cell (no virtual scrolling): screen readers and find-in-page see the whole tutorial."""
 
@@ -73,5 +77,9 @@ def build_lite(wheel: Path, out: Path, work: Path) -> None:
     (work / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1))
     (work / "overrides.json").write_text(json.dumps(LITE_SETTINGS, indent=1))
     run([venv_tool("jupyter"), "lite", "build", "--lite-dir", work], cwd=work, stdout=subprocess.DEVNULL)
-    if "static/pyodide/pyodide.mjs" not in (out / "jupyter-lite.json").read_text():
+    config_data = (out / "jupyter-lite.json").read_text()
+    if "static/pyodide/pyodide.mjs" not in config_data:
         stop("the JupyterLite build does not point at the vendored Pyodide")
+    if WIDGETS_EXTENSION not in config_data:
+        stop(f"the JupyterLite build lacks {WIDGETS_EXTENSION} (the tutorials' answer buttons): "
+             "run `python3 build.py setup` to install jupyterlab_widgets")

@@ -9,6 +9,8 @@ JupyterLite, needs neither IPython nor widgets here, and its plain-text form
 * :mod:`core.teach.output` - HTML and pictures that carry their text form;
 * :mod:`core.teach.lesson` - exercises in one form (``exercise(n)``, ``answer(n, ...)``, ``hint(n)``,
   ``solution(n)``);
+* :mod:`core.teach.clicks` - an exercise's choices as buttons under its empty answer slot (where the kernel
+  has ipywidgets);
 * :mod:`core.teach.slips` - typing slips as one friendly line instead of a traceback;
 * :mod:`core.teach.words` - the helpers' sentences and numbers in the notebook's language;
 * :mod:`core.teach.chart` - the score chart as SVG;
@@ -29,14 +31,15 @@ from dataclasses import dataclass
 from core.bots import Bot
 from core.protocol import Action, State
 from core.teach.chart import score_chart
+from core.teach.clicks import Choice, offered
 from core.teach.lesson import Exercise, Lesson, Slip, as_number
 from core.teach.output import Html, Picture, message
 from core.teach.slips import install as install_slips
 from core.teach.words import number, say
 
-__all__ = ["Exercise", "Html", "Lesson", "Match", "Moment", "Picture", "Slip", "as_number", "begin", "install_slips",
-           "message", "navigation", "number", "play_match", "ready", "say", "show", "site_links", "site_root",
-           "summary"]
+__all__ = ["Choice", "Exercise", "Html", "Lesson", "Match", "Moment", "Picture", "Slip", "as_number", "begin",
+           "install_slips", "message", "navigation", "number", "offered", "play_match", "ready", "say", "show",
+           "site_links", "site_root", "summary"]
 
 
 def show(state: State, lang: str = "en", opened: bool = False) -> Picture:

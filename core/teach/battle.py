@@ -24,7 +24,7 @@ from core.battle.render import _screen, battle_line
 from core.battle.state import button_index, player_index
 from core.battle.summary import lands_by_round, round_sentences
 from core.protocol import IllegalAction, InputError
-from core.teach import Exercise, Html, Lesson, Picture, message, navigation, ready
+from core.teach import Exercise, Html, Lesson, Picture, message, navigation, offered, ready
 from core.teach.chart import Line, line_chart
 
 __all__ = [
@@ -429,23 +429,26 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
                  first, lambda name: _territory_problem(first, name, stake, fought),
                  "A battle decides one territory: the loser's territory in that battle.",
                  f"{first.board.name_of(stake)}: the attacker lost, so the territory it attacked from goes "
-                 "to the defender.", kind="name"),
+                 "to the defender.", kind="name",
+                 choices=offered(sorted(first.board.name_of(t) for t in range(first.board.size)))),
         Exercise("Now say Ben wins battle 1 3-0 with 5 small points, and Dev wins battle 3 3-1 with 40 small "
                  "points. Both claim Maseru. Who takes it? Answer with a player's name.",
                  first, lambda name: _holder_problem(margins, name, maseru, small),
                  "Compare the round margins (won minus lost) first; small points count only when those are equal.",
-                 f"{owner}: 3-0 is a margin of 3, 3-1 only 2, so the small points do not matter.", kind="name"),
+                 f"{owner}: 3-0 is a margin of 3, 3-1 only 2, so the small points do not matter.", kind="name",
+                 choices=offered(first.names)),
         Exercise("Edition 2. Dev wins battle 1 3-0 and Cleo wins battle 2 3-2; both attacked Ana's Maseru. "
                  "Who holds Maseru after this round? Answer with a player's name, or \"nobody\".",
                  second, lambda name: _holder_problem(pending, name, maseru, edition_2),
                  "Edition 2 has no most convincing win: two players' claims on one territory meet again.",
                  "Nobody: Maseru is pending, and a tie-break between Dev's and Cleo's buttons decides it "
-                 "next round.", kind="name"),
+                 "next round.", kind="name", choices=offered((*second.names, "nobody"))),
         Exercise("Four players start on Belgium's ten provinces, two by two: two provinces stay neutral (grey). "
                  "How many provinces must a player hold to win the campaign?", belgium,
                  lambda count: _threshold_problem(count, belgium.threshold, in_play, len(belgium.land)),
                  "Neutral provinces count for nobody; victory needs more than half of the others.",
-                 f"{belgium.threshold}: more than half of the {in_play} provinces in play.", kind="choice"),
+                 f"{belgium.threshold}: more than half of the {in_play} provinces in play.", kind="choice",
+                 choices=offered(range(1, len(belgium.land) + 1))),
     )
 
 

@@ -25,6 +25,7 @@ from core.teach import (
     message,
     navigation,
     number,
+    offered,
     play_match,
     summary,
 )
@@ -153,14 +154,16 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
     catches = [n for n, a in enumerate(table.attacks, 1) if a.target.slot == "twin"]
     target = next(d.value for d in table.dice[1 - (twin.to_move or 0)] if d.slot == "twin")
     kept = table.doubled[0] / 2
+    shown = sum(d.value or 0 for d in table.dice[0])
     return (
         Exercise(_say("q_first"), opening, lambda player: _first_problem(opening_table, player, first),
                  _say("h_first"), _say("s_first", n=first), kind="choice",
-                 conceal=tuple(attack_list(opening_table, voice))),
+                 conceal=tuple(attack_list(opening_table, voice)), choices=offered((1, 2))),
         Exercise(_say("q_twin"), twin, lambda choice: _twin_problem(table, choice, catches, voice),
-                 _say("h_twin", v=target), _say("s_twin", n=" / ".join(map(str, catches))), kind="choice"),
+                 _say("h_twin", v=target), _say("s_twin", n=" / ".join(map(str, catches))), kind="choice",
+                 choices=offered(range(1, len(table.attacks) + 1))),
         Exercise(_say("q_score"), None, lambda score: _score_problem(score, kept), _say("h_score"),
-                 _say("s_score", v=number(kept, LESSON.lang))),
+                 _say("s_score", v=number(kept, LESSON.lang)), choices=offered(sorted({kept, kept * 2, shown}), lang)),
     )
 
 

@@ -14,6 +14,7 @@ from core.buttonmen.state import ButtonMenState
 from core.protocol import IllegalAction, State
 from core.teach import Exercise, Html, Lesson, Moment, Picture, begin, message, navigation, number, play_match, summary
 from core.teach.buttonmen_text import draw, move_label, say
+from core.teach.clicks import offered
 
 __all__ = ["answer", "attack", "deal", "exercise", "hint", "links", "match", "scores", "show", "solution", "start"]
 
@@ -126,15 +127,18 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
     power = next(a for a in skill.attacks() if a.kind == "Power")
     scored = roll(_state(skill.apply(power)), [1])
     captured = skill.dice[1][power.targets[0]].size
+    kept = scored.round_scores[0] - captured
     return (
         Exercise(_say("q_first"), opening, lambda name: _first_problem(opening, name), _say("h_first"),
-                 _say("s_first", first=first), kind="name", conceal=(_say("conceal"),)),
+                 _say("s_first", first=first), kind="name", conceal=(_say("conceal"),),
+                 choices=offered(opening.buttons)),
         Exercise(_say("q_skill", v=target.value), skill, lambda dice: _skill_problem(skill, dice, target.value, teams),
                  _say("h_skill", v=target.value), _say("s_skill", teams=_say("or").join(map(str, teams))),
-                 kind="list"),
+                 kind="list", choices=offered(range(1, len(skill.dice[0]) + 1))),
         Exercise(_say("q_score", a=power.attackers[0] + 1, t=power.targets[0] + 1, size=captured), skill,
                  lambda score: _score_problem(scored, score, captured), _say("h_score"),
-                 _say("s_score", v=number(scored.round_scores[0], LESSON.lang))),
+                 _say("s_score", v=number(scored.round_scores[0], LESSON.lang)),
+                 choices=offered(sorted({kept, kept + captured / 2, kept + captured, kept * 2 + captured}), lang)),
     )
 
 

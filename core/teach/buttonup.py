@@ -23,6 +23,7 @@ from core.teach import (
     message,
     navigation,
     number,
+    offered,
     play_match,
     summary,
 )
@@ -164,12 +165,15 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
     other = next(n for n in _liftable(endgame) if n not in best)
     return (
         Exercise(_say("q_extra"), extra, lambda stack: _extra_turn_problem(extra, stack), _say("h_extra"),
-                 _say("s_extra", stacks=_say("or").join(map(str, earning))), kind="choice"),
+                 _say("s_extra", stacks=_say("or").join(map(str, earning))), kind="choice",
+                 choices=offered(range(1, len(extra.stacks) + 1), lang)),
         Exercise(_say("q_score", final=shown, letters=_say("letters")), last,
                  lambda points: _score_problem(points, red, black), _say("h_score"),
-                 _say("s_score", reds=places["R"], red=red, blacks=places["B"], black=black, gain=red - black)),
+                 _say("s_score", reds=places["R"], red=red, blacks=places["B"], black=black, gain=red - black),
+                 choices=offered(sorted({red - black, black, red, red + black}), lang)),
         Exercise(_say("q_best", mover=mover), endgame, lambda stack: _best_move_problem(endgame, stack),
-                 _say("h_best", n=other), _say("s_best", stacks=_say("or").join(map(str, best))), kind="choice"),
+                 _say("h_best", n=other), _say("s_best", stacks=_say("or").join(map(str, best))), kind="choice",
+                 choices=offered(range(1, len(endgame.stacks) + 1), lang)),
     )
 
 

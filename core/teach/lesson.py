@@ -2,7 +2,8 @@
 exercise ``n``, ``hint(n)`` and ``solution(n)`` help only when called.
 
 A notebook ships every answer cell as ``answer(n, ...)``: the ``...`` is the empty slot, and
-running it only says that the exercise waits for an answer (no verdict, no solution).  A wrong
+running it only says that the exercise waits for an answer (no verdict, no solution) and shows the
+exercise's ``choices`` as buttons to click (:mod:`core.teach.clicks`), graded as if typed.  A wrong
 answer is told which rule it breaks (the exercise's ``judge``), and a typing slip (``"1"`` for 1,
 ``15, 5`` for 15,5, two answers at once, a name without quotes in a list) gets one friendly line
 instead of a traceback.
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from core.protocol import IllegalAction, State
+from core.teach.clicks import Choice, can_click, slot
 from core.teach.output import Html, Picture, message
 from core.teach.words import say
 
@@ -61,7 +63,8 @@ class Exercise:
     The position's description is shown in words under its picture, less the lines holding any of
     ``conceal`` (where it would give the answer away, such as "Avis to move").  ``extra`` is shown
     under the question (a picture of its own); ``played`` shows what a given answer leads to, right
-    or wrong (a placement played out).
+    or wrong (a placement played out).  ``choices`` are the answers offered as buttons under the
+    answer slot (a ``list`` exercise's items, any of which make up the answer); none: typing only.
     """
 
     question: str
@@ -73,6 +76,7 @@ class Exercise:
     extra: Html | None = None
     played: Callable[[object], Html] | None = None
     conceal: tuple[str, ...] = ()
+    choices: tuple[Choice, ...] = ()
 
     def words(self, text: str) -> str:
         """The position's description ``text``, less the lines that would give the answer away."""
@@ -150,7 +154,7 @@ class Lesson:
     def exercise(self, n: int) -> Html:
         """Pose exercise ``n``: its question, its position (picture and words) and how to answer."""
         posed = self.get(n)
-        how = say("how", self.lang, n=n)
+        how = say("how_click" if self.clickable(posed) else "how", self.lang, n=n)
         parts = [f"<p><strong>{html.escape(posed.question)}</strong></p>"]
         texts = [posed.question]
         if posed.position is not None:
@@ -163,15 +167,31 @@ class Lesson:
         parts.append(f"<p>{html.escape(how)}</p>")
         return Html("".join(parts), "\n".join([*texts, how]))
 
+    def clickable(self, posed: Exercise) -> bool:
+        """True when ``posed`` offers its choices as buttons here (it has some, and the kernel has ipywidgets)."""
+        return bool(posed.choices) and can_click()
+
     def answer(self, n: int, value: object = ..., *more: object) -> Html:
-        """Grade ``value`` as the answer to exercise ``n``: right, or which rule it breaks; ``...`` waits."""
+        """Grade ``value`` as the answer to exercise ``n``: right, or which rule it breaks; ``...`` waits, with
+        the exercise's choices as buttons to click where the kernel can show them (:mod:`core.teach.clicks`)."""
         try:
             posed = self.get(n)
-            if value is ...:
-                return message(say("blank", self.lang, n=n))
-            given = read(posed.kind, value, more, n, self.lang)
         except Slip as slip:
             return message(str(slip))
+        if value is ...:
+            if not self.clickable(posed):
+                return message(say("blank", self.lang, n=n))
+            return slot(message(say("blank_click", self.lang, n=n)), posed.choices, posed.kind == "list",
+                        lambda given: self.graded(n, given), n, self.lang)
+        return self.graded(n, value, *more)[0]
+
+    def graded(self, n: int, value: object, *more: object) -> tuple[Html, bool]:
+        """What ``answer(n, value, *more)`` shows, and whether the answer is right (a slip is not)."""
+        posed = self.get(n)
+        try:
+            given = read(posed.kind, value, more, n, self.lang)
+        except Slip as slip:
+            return message(str(slip)), False
         try:
             problem, refused = posed.judge(given), False
         except (IllegalAction, ValueError) as refusal:
@@ -179,9 +199,9 @@ class Lesson:
         verdict = message(say("right", self.lang) if problem is None
                           else say("wrong", self.lang, reason=problem, n=n))
         if posed.played is None or refused:
-            return verdict
+            return verdict, problem is None
         shown = posed.played(given)
-        return Html(verdict.markup + shown.markup, f"{verdict.text}\n{shown.text}")
+        return Html(verdict.markup + shown.markup, f"{verdict.text}\n{shown.text}"), problem is None
 
     def hint(self, n: int) -> Html:
         """Exercise ``n``'s hint."""

@@ -16,6 +16,22 @@ WORDS: dict[str, dict[Lang, str]] = {
     "blank": {"en": "Exercise {n} waits for your answer: write it in place of ... and run the cell again.",
               "de": "Übung {n} wartet auf deine Antwort: Schreib sie anstelle von ... und führe die Zelle noch "
                     "einmal aus."},
+    "blank_click": {"en": "Exercise {n} waits for your answer: run this cell and click it, or write it in place of "
+                          "... and run the cell again.",
+                    "de": "Übung {n} wartet auf deine Antwort: Führe diese Zelle aus und klicke sie an, oder schreib "
+                          "sie anstelle von ... und führe die Zelle noch einmal aus."},
+    "click": {"en": "Exercise {n}: click your answer (or write it in place of ... and run the cell again).",
+              "de": "Übung {n}: Klicke deine Antwort an (oder schreib sie anstelle von ... und führe die Zelle noch "
+                    "einmal aus)."},
+    "click_several": {"en": "Exercise {n}: click everything that belongs to your answer, then Check (or write it in "
+                            "place of ... and run the cell again).",
+                      "de": "Übung {n}: Klicke alles an, was zu deiner Antwort gehört, dann Prüfen (oder schreib sie "
+                            "anstelle von ... und führe die Zelle noch einmal aus)."},
+    "check": {"en": "Check", "de": "Prüfen"},
+    "how_click": {"en": "Answer in the next cell: run it and click your answer, or replace the ... in answer({n}, "
+                        "...) with your answer.",
+                  "de": "Antworte in der nächsten Zelle: Führe sie aus und klicke deine Antwort an, oder ersetze die "
+                        "... in answer({n}, ...) durch deine Antwort."},
     "how": {"en": "Answer in the next cell: replace the ... in answer({n}, ...) with your answer.",
             "de": "Antworte in der nächsten Zelle: Ersetze die ... in answer({n}, ...) durch deine Antwort."},
     "no_such_exercise": {"en": "There are exercises 1 to {count}: answer(1, ...) answers exercise 1.",

@@ -1,6 +1,7 @@
 """Every tutorial notebook runs top to bottom in the built JupyterLite, in Chromium, offline, and gives
 nothing away: no "Not quite", no traceback, no solution.  Every exercise is then answered wrong and
-right by typing into its answer cell, and a bare name gets one friendly line.
+right by clicking its choices under the empty answer cell (where it offers some: ipywidgets, served by
+the site) and by typing into that cell, and a bare name gets one friendly line.
 
 Every request to a host other than localhost is aborted (``context`` fixture), so
 the kernel can only use the Pyodide vendored into the site and the wheels that
@@ -9,6 +10,8 @@ piplite serves from it (rulebox included).
 
 from __future__ import annotations
 
+import ast
+import importlib
 import json
 import re
 from pathlib import Path
@@ -17,6 +20,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from core.teach.clicks import offered
+from core.teach.lesson import read
+from core.teach.words import say
 from tests.site.lite import run_setup, until_queued
 
 pytestmark = pytest.mark.browser
@@ -112,6 +118,66 @@ def right_placement() -> str:
     return f'"{exercises.spell(exercises.best_reply())}"'
 
 
+def lesson_of(module: str, lang: str = "en") -> Any:
+    """The lesson of ``core.teach.<module>``, speaking ``lang`` (it keeps speaking it)."""
+    lesson = importlib.import_module(f"core.teach.{module}").exercise.__self__
+    lesson.lang = lang
+    return lesson
+
+
+def offers_choices(module: str, number: int) -> bool:
+    return bool(lesson_of(module).get(number).choices)
+
+
+def typed_feedback(module: str, lang: str, number: int, value: object) -> str:
+    """What typing ``answer(number, value)`` shows, in words (the lesson run here, in ``lang``)."""
+    try:
+        return str(lesson_of(module, lang).answer(number, value).text)
+    finally:
+        lesson_of(module, "en")
+
+
+def as_read(module: str, lang: str, number: int, typed: str) -> object:
+    """An answer as typed in a cell (``15,5`` a pair, ``"30,5"`` a text) as the lesson reads it (15.5, 30.5)."""
+    try:
+        posed = lesson_of(module, lang).get(number)
+        return read(posed.kind, ast.literal_eval(typed), (), number, lang)
+    finally:
+        lesson_of(module, "en")
+
+
+def buttons_for(value: object, pressed: list[object], lang: str) -> list[str]:
+    """The buttons to click to answer ``value``: its choice, or a list's items to press or release (``pressed``
+    are down), then Check."""
+    if not isinstance(value, list):
+        return [offered([value], lang)[0].label]
+    changed = sorted(set(pressed) ^ set(value), key=str)
+    return [offered([v], lang)[0].label for v in changed] + [say("check", lang)]
+
+
+def answer_by_clicking(page: Any, slot: Any, module: str, number: int, values: list[object], lang: str) -> None:
+    """Run the empty answer ``slot`` and click each of ``values`` (a wrong one, then the right one) on its buttons:
+    each says what typing it says, the wrong one which rule it breaks."""
+
+    def run() -> None:
+        slot.locator(".jp-InputArea-editor").click(timeout=10_000)
+        page.keyboard.press("Shift+Enter")
+
+    until_queued(page, slot, run)
+    output = slot.locator(".jp-OutputArea-output")
+    said = output.locator("[role=status]")
+    pressed: list[object] = []
+    verdicts = [say("wrong", lang, reason="", n=number).split(":")[0], say("right", lang)]
+    for value, verdict in zip(values, verdicts, strict=True):
+        feedback = typed_feedback(module, lang, number, value)
+        assert feedback.startswith(verdict), feedback
+        for label in buttons_for(value, pressed, lang):
+            output.get_by_role("button", name=label, exact=True).click(timeout=RUN_TIMEOUT_MS)
+        pressed = value if isinstance(value, list) else []
+        expect(said).to_have_text(feedback, timeout=60_000)
+    assert not re.search(TRACEBACK, output.first.inner_text())
+
+
 def type_and_run(page: Any, cell: Any, code: str) -> Any:
     """Replace ``cell``'s code by ``code``, run it, and return its outputs."""
     cell.locator(".cm-content").click()
@@ -138,8 +204,14 @@ def test_every_exercise_is_answered_right_and_wrong_in_jupyterlite(notebook: str
             slots[int(found[1])] = page.locator(".jp-CodeCell").nth(k)
     assert sorted(slots) == sorted(ANSWERS[notebook])
     first_slot = slots[1]
+    setup = next("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    module = re.findall(r"from core\.teach\.(\w+) import \*", setup)[0]
     for number, (mistake, answer) in ANSWERS[notebook].items():
         slot = slots[number]
+        if offers_choices(module, number):
+            lang = "de" if german else "en"
+            clicked = [as_read(module, lang, number, typed) for typed in (mistake, answer)]
+            answer_by_clicking(page, slot, module, number, clicked, lang)
         said = type_and_run(page, slot, f"answer({number}, {mistake})")
         expect(said.first).to_contain_text(wrong, timeout=RUN_TIMEOUT_MS)
         said = type_and_run(page, slot, f"answer({number}, {answer or right_placement()})")
@@ -148,3 +220,4 @@ def test_every_exercise_is_answered_right_and_wrong_in_jupyterlite(notebook: str
     said = type_and_run(page, first_slot, SLIP)
     expect(said.first).to_contain_text("Anführungszeichen" if german else "quotes", timeout=60_000)
     assert not re.search(TRACEBACK, said.first.inner_text())
+

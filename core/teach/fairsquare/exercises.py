@@ -17,7 +17,7 @@ from core.fairsquare.placement import PIECES, placement_problem, random_placemen
 from core.fairsquare.render import Shown, board_svg, record_svg
 from core.fairsquare.state import FairSquareState
 from core.protocol import InputError
-from core.teach import Exercise, Html, Lesson
+from core.teach import Exercise, Html, Lesson, offered
 from core.teach.fairsquare.setting import side_by_side, small_picture, svg_document
 from core.teach.fairsquare.runs import run
 
@@ -187,7 +187,7 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
                  "as the square is worth.",
                  f"after turn {owned}: turns {arrive + 1} to {owned} are its {owned - arrive} still turns "
                  f"(capture {', '.join(map(str, range(1, owned - arrive)))} and {owned - arrive} of "
-                 f"{owned - arrive}).", kind="choice", extra=capture),
+                 f"{owned - arrive}).", kind="choice", extra=capture, choices=offered(range(arrive, owned + 3))),
         Exercise("The greedy bot (player 2) has placed its four pieces of round 1 on this board. Place four "
                  "pieces as player 1 so that you own more points than the bot after turn 15. Answer like "
                  f"answer(2, \"{spell(example)}\").", None,

@@ -8,7 +8,7 @@ import core.imperio as ib
 from core.imperio.board import name
 from core.imperio.combat import shot_targets
 from core.imperio.state import ImperioState
-from core.teach import Exercise, Lesson
+from core.teach import Exercise, Lesson, offered
 from core.teach.imperio.positions import find, play, position
 from core.teach.imperio.pictures import square_list
 from core.teach.imperio.chances import percent
@@ -21,9 +21,18 @@ def _main_dice(board: ImperioState, move: str) -> int:
     return board.duels(find(board, move))[0].attacker.dice
 
 
+def _chances(board: ImperioState) -> dict[str, Fraction]:
+    """Every attack of the player to move that starts a fight (as the game writes it), with its chance to win."""
+    return {str(a): ib.odds(board, a).duels[0].win for a in board.legal_actions()
+            if isinstance(a, (ib.Attack, ib.Shot)) and board.duels(a)}
+
+
+def _attacks(board: ImperioState) -> list[str]:
+    return sorted(_chances(board))
+
+
 def _best_attacks(board: ImperioState) -> tuple[list[str], Fraction]:
-    chances = {str(a): ib.odds(board, a).duels[0].win for a in board.legal_actions()
-               if isinstance(a, (ib.Attack, ib.Shot)) and board.duels(a)}
+    chances = _chances(board)
     top = max(chances.values())
     return sorted(m for m, c in chances.items() if c == top), top
 
@@ -43,8 +52,7 @@ def _attack_problem(board: ImperioState, move: object, best: list[str]) -> str |
     said = " ".join(move.split()).lower()
     if said in {m.lower() for m in best}:
         return None
-    chances = {str(a).lower(): ib.odds(board, a).duels[0].win for a in board.legal_actions()
-               if isinstance(a, (ib.Attack, ib.Shot)) and board.duels(a)}
+    chances = {move.lower(): chance for move, chance in _chances(board).items()}
     if said not in chances:
         return f"\"{move}\" is not one of Red's attacks here; the game writes them like \"Kb3xc4\"."
     return f"\"{move}\" wins its fight {percent(chances[said])} of the time, and another attack does better."
@@ -90,24 +98,26 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
                  lambda dice: _dice_problem(dice, charge_pool.dice),
                  "Start from the knight's 3 dice, take 1 off for fighting an adjacent enemy, and add the charge "
                  "bonus for the steps it took since the turn began: +1 after 2 steps, +2 after 3, +3 after 4.",
-                 f"{charge_pool}.", kind="choice"),
+                 f"{charge_pool}.", kind="choice", choices=offered(range(1, 7))),
         Exercise("Red to move. Which of Red's attacks is most likely to win its fight? Answer with the move as the "
                  "game writes it, in quotes, like \"Kb3xc4\".", choice,
                  lambda move: _attack_problem(choice, move, best),
                  "Think of who beats whom. To compare the numbers, try odds(exercise_position(2), \"Kb3xc4\") "
                  "and the other attacks.",
-                 f"{' or '.join(best)}: it wins {percent(top)} of the time.", kind="text"),
+                 f"{' or '.join(best)}: it wins {percent(top)} of the time.", kind="text",
+                 choices=offered(_attacks(choice))),
         Exercise(f"Red's archer on c2 wants to shoot. At how many of the blue units ({blue}) may it shoot?",
                  shooting, lambda count: _targets_problem(count, len(targets)),
                  "A footsoldier shields its neighbours (all but the one facing the archer) and every square behind "
                  "it on the archer's line, and no shot may pass over a shielded square. "
                  "shields(exercise_position(3), \"c2\") draws them.",
                  f"{len(targets)}: {square_list(ib.parse(t) for t in targets)}; the others are shielded, or the "
-                 "line to them crosses a shielded square.", kind="choice"),
+                 "line to them crosses a shielded square.", kind="choice", choices=offered(range(6))),
         Exercise("Red's knight has just beaten Blue's base on e7, and Red captures it: \"capture e7\". How many "
                  "bases does Blue hold then?", base, lambda count: _bases_problem(count, left),
                  "A captured base changes sides and stays on its square; a headquarters is a base too.",
-                 f"{left}: its headquarters on e9; the base on e7 is Red's now.", kind="choice"),
+                 f"{left}: its headquarters on e9; the base on e7 is Red's now.", kind="choice",
+                 choices=offered(range(4))),
     )
 
 

@@ -13,6 +13,7 @@ from core.teach import Exercise, Html, Lesson, begin, number
 from core.teach import buttonmen as core_lesson
 from core.teach.buttonmen import attack, deal, links, roll, scores, show
 from core.teach.buttonmen_text import draw
+from core.teach.clicks import offered
 from core.teach.skills_text import say
 
 __all__ = ["answer", "attack", "deal", "exercise", "hint", "links", "scores", "show", "solution", "start"]
@@ -65,7 +66,8 @@ def _poison_exercise(lang: str) -> Exercise:
         say("q_poison", lang, a=BUTTONS[0], b=BUTTONS[1], v=poison.dice[1][1].value, t=poison.dice[0][0].value,
             r=after.dice[1][1].value, now=number(before, lang)), poison,
         lambda score: _poison_problem(score, before, now, size, lang), say("h_poison", lang),
-        say("s_poison", lang, now=number(now, lang), before=number(before, lang), size=size))
+        say("s_poison", lang, now=number(now, lang), before=number(before, lang), size=size),
+        choices=offered(sorted({now, before + size, before + size / 2, before - size, before}), lang))
 
 
 def _shadow_exercise(lang: str) -> Exercise:
@@ -78,7 +80,7 @@ def _shadow_exercise(lang: str) -> Exercise:
         say("q_shadow", lang, a=BUTTONS[0], b=BUTTONS[1], v=shadow.value), board,
         lambda die: _shadow_problem(board, die, lang), say("h_shadow", lang, size=shadow.size),
         say("s_shadow", lang, die=hit, value=value, shadow=shadow.value, size=shadow.size, other=miss, low=low),
-        kind="choice")
+        kind="choice", choices=offered(range(1, len(board.dice[0]) + 1)))
 
 
 def _exercises(lang: str) -> tuple[Exercise, ...]:

@@ -1,4 +1,4 @@
-"""The new-game form: opponent, roles, default armies or setup by hand, dice rule and every other ruling.
+"""The new-game form: opponent, roles, small or default armies or setup by hand, dice rule and every other ruling.
 
 Player 1 sits at this screen; the roles are chosen (or rolled) for them as the game starts,
 so a game with the default armies opens straight on the attacker's first turn.
@@ -18,7 +18,16 @@ from webapp.shell.session import HUMAN, GameSession
 from webapp.shell.widgets import FOCUS_CSS, button, heading
 
 ROLES = {"Attacker (red, moves first)": "attacker", "Defender (blue)": "defender", "Roll a die for roles": "roll"}
-ARMIES = {"Default armies (play at once)": "default_armies", "Set up by hand": "deploy"}
+ARMIES = {"Small armies, a first game (play at once)": "small", "Default armies (play at once)": "default_armies",
+          "Set up by hand": "deploy"}
+ARMY_OPTIONS: dict[str, dict[str, JSON]] = {
+    "small": {"setup": "default_armies", "default_army": "small"},
+    "default_armies": {"setup": "default_armies", "default_army": "wiki_example"},
+    "deploy": {"setup": "deploy"},
+}
+"""What each choice of armies sets (by hand, the other rulings say which army "use the default army" deploys)."""
+FIRST_GAME: dict[str, JSON] = ARMY_OPTIONS["small"]
+"""The game the page opens with: small armies, already deployed (a short first game)."""
 DICE = {"Sum of the dice (the rulebook's rule)": "sum", "Highest single die": "highest"}
 MAIN_OPTIONS = ("setup", "combat_dice_rule")
 MORE = "Show the other rulings (limits, reserves, alterations...)"
@@ -44,7 +53,7 @@ class NewGameForm(pn.viewable.Viewer):
                                           value=GAME.default_bot, stylesheets=[FOCUS_CSS])
         self.role = pn.widgets.Select(label="Your side (player 1)", options=ROLES, value="attacker",
                                       stylesheets=[FOCUS_CSS])
-        self.armies = pn.widgets.Select(label="Armies", options=ARMIES, value="default_armies",
+        self.armies = pn.widgets.Select(label="Armies", options=ARMIES, value="small",
                                         stylesheets=[FOCUS_CSS])
         self.dice = pn.widgets.Select(label="Dice rule", options=DICE, value="sum", stylesheets=[FOCUS_CSS])
         self.more = MoreRulings([o for o in GAME.options if o.name not in MAIN_OPTIONS], MORE)
@@ -57,7 +66,7 @@ class NewGameForm(pn.viewable.Viewer):
                                  self.seed, self.start_button, self.guard, sizing_mode="stretch_width")
 
     def options(self) -> dict[str, JSON]:
-        return {**self.more.values(), "setup": self.armies.value, "combat_dice_rule": self.dice.value}
+        return {**self.more.values(), **ARMY_OPTIONS[self.armies.value], "combat_dice_rule": self.dice.value}
 
     def start(self) -> None:
         """Start the game the form describes, or say why it cannot start."""

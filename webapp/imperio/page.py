@@ -1,9 +1,9 @@
 """The Imperio Bellum page: the shared game page with a 9x9 battlefield, odds before every attack.
 
 Serve it with ``panel serve webapp/imperio/page.py``; ``create_app()`` builds one page.
-It opens on a game already under way against the default bot with both default armies
-(the visitor attacks and moves first); the New game dialog (:mod:`webapp.imperio.newgame`)
-offers the opponent, the roles, setup by hand, the dice rule and every other ruling.
+It opens on a short first game against the default bot, both small armies deployed (the visitor
+attacks and moves first); the New game dialog (:mod:`webapp.imperio.newgame`) offers the
+opponent, the roles, the default armies or setup by hand, the dice rule and every other ruling.
 
 Everything about the rules comes from :mod:`core.imperio`.  The board
 (:mod:`webapp.imperio.board`) highlights what the selected piece may do (from the legal
@@ -37,7 +37,7 @@ from webapp.imperio.labels import (FLIP, HINT, LEGEND, LINK_NOTE, ON_BOARD, acti
                                    overrun_html, piece_label, result_html)
 from webapp.imperio.model import Table, actor_actions
 from webapp.imperio.narration import SideNames, fights_html, move_log, narrate, odds_html
-from webapp.imperio.newgame import NewGameForm, start
+from webapp.imperio.newgame import FIRST_GAME, NewGameForm, start
 from webapp.imperio.setup import PIECE_LABELS, SetupControls, same_turn
 from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
@@ -135,7 +135,7 @@ class ImperioView(GameView[ImperioState, ImperioBoard]):
         self._piece_squares: list[int] = []
         self._move_actions: list[Action] = []
         if not self.page.link.opened_a_link:
-            start(session, GAME.default_bot, "attacker", setup="default_armies")
+            start(session, GAME.default_bot, "attacker", **FIRST_GAME)
 
     def controls(self) -> list[Any]:
         return [

@@ -10,6 +10,7 @@ import core
 import core.imperio as ib
 from core.imperio import EndTurn, ImperioState
 from webapp.imperio.board import X_RANGE, Y_RANGE, ImperioBoard, centre, square_at, square_pixels
+from webapp.imperio.newgame import ARMIES
 from webapp.imperio.page import ImperioView
 from webapp.shell.game_page import GamePage
 from webapp.shell.links import encode
@@ -101,17 +102,22 @@ def march(app: GamePage, *moves: str) -> None:
         assert app.notice == "", app.notice
 
 
-def test_the_page_opens_on_the_attackers_first_turn_with_the_default_armies() -> None:
+def test_the_page_opens_on_the_attackers_first_turn_with_the_small_armies() -> None:
     app = GamePage(ImperioView)
     state = state_of(app)
     assert state.phase == "play" and state.turn == 1 and state.attacker == 0 and state.mover == 0
+    assert state.options["default_army"] == "small" and app.view.form.armies.value == "small"
+    assert list(ARMIES.values())[0] == "small", "the small armies are offered first"
+    app.view.form.armies.value = "default_armies"
+    assert {k: app.view.form.options()[k] for k in ("setup", "default_army")} == {
+        "setup": "default_armies", "default_army": "wiki_example"}
     assert app.session.seats == [HUMAN, GAME.default_bot]
     assert "Turn 1: player 1 (red attacker) to act" in app.status.object
     assert "End the turn (E)" in app.view.choices.labels
     assert "d2: knight" in app.view.pieces.labels
-    assert len(app.board.sources["pieces"].data["x"]) == 36
-    assert "K × 6" in app.board.sources["reserve_words"].data["text"]
-    assert app.view.score_line() == "Red 15 units, 3 bases · Blue 15 units, 3 bases"
+    assert len(app.board.sources["pieces"].data["x"]) == 20
+    assert "K × 1" in app.board.sources["reserve_words"].data["text"]
+    assert app.view.score_line() == "Red 7 units, 3 bases · Blue 7 units, 3 bases"
     app.__panel__()
     assert app.new_game is not None and app.new_game.objects == [app.view.form.__panel__()]
 
@@ -308,6 +314,7 @@ def test_hidden_reserves_stay_hidden_on_the_page() -> None:
     app.view.form.more.toggle.value = [app.view.form.more.toggle.options[0]]
     app.view.form.more.fields["public_reserves"].value = False
     app.view.form.seed.value = "9"
+    app.view.form.armies.value = "default_armies"
     app.view.form.start()
     state = state_of(app)
     assert app.view.form.error.object == "" and state.options["public_reserves"] is False
@@ -406,7 +413,7 @@ def test_hidden_reserve_types_stay_out_of_the_log_of_the_other_side() -> None:
 
 
 def test_a_defender_against_the_bot_sees_rank_9_at_the_bottom() -> None:
-    app = against_the_bot_as_defender()
+    app = against_the_bot_as_defender(armies="default_armies")
     state = state_of(app)
     assert state.phase == "play" and state.mover == 0, "the bot attacked first"
     assert battle(app).flipped and edges(app) == ("ihgfedcba", "987654321")

@@ -6,8 +6,10 @@ from typing import Any
 
 from core import rng
 from core.buttonup import render
-from core.buttonup.rules import BUTTONS, OPTIONS, RED, ButtonUpState
-from core.buttonup.solver import solver_bot
+from core.buttonup.bots import solver_bot
+from core.buttonup.buttons import BUTTONS, RED
+from core.buttonup.options import OPTIONS
+from core.buttonup.state import ButtonUpState
 from core.protocol import BotLevel, Game, Options, State, register
 
 

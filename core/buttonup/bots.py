@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core import rng
-from core.buttonup.rules import (
-    RED, ButtonUpState, ChooseStarter, EndTurn, Rules, Sow, earns_turn, heights, rules_of, sow,
-)
+from core.buttonup.actions import ChooseStarter, EndTurn, Sow
+from core.buttonup.buttons import RED
+from core.buttonup.options import Rules, rules_of
+from core.buttonup.sowing import earns_turn, heights, sow
+from core.buttonup.state import ButtonUpState
 from core.protocol import Action, Game, State
 
 

@@ -48,13 +48,17 @@ class EndTurn(Action):
         return "decline the extra turn"
 
 
-class _Sows(dict[str, tuple[Sow, ...]]):
-    """Shared action objects: ``SOWS[buttons][index]`` lifts the stack ``buttons`` at ``index`` (a position
-    offers the same few moves again and again; three buttons of each colour make a few thousand stacks)."""
+class _Sows(dict[str, Sow]):
+    """Shared action objects for one place in the circle: ``SOWS[index][buttons]`` lifts the stack ``buttons``
+    at ``index`` (a position offers the same few moves again and again; each is made when first offered)."""
 
-    def __missing__(self, buttons: str) -> tuple[Sow, ...]:
-        sows = self[buttons] = tuple(Sow(index, buttons) for index in range(len(BUTTONS)))
-        return sows
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+    def __missing__(self, buttons: str) -> Sow:
+        sow = self[buttons] = Sow(self.index, buttons)
+        return sow
 
 
-SOWS = _Sows()
+SOWS = tuple(_Sows(index) for index in range(len(BUTTONS)))

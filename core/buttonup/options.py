@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from core.buttonup.buttons import BUTTONS
 from core.protocol import Option, int_range
@@ -58,21 +59,20 @@ OPTIONS = (
 )
 
 
-Rules = tuple[str, bool, bool]
-"""The options that decide a move's result: ``extra_turn``, ``white_match_counts``, ``overflow_extra_turn``."""
+class Rules(NamedTuple):
+    """The options that decide a move's result, read once per game (a state holds them: every move asks)."""
+
+    extra_turn: str
+    white_match_counts: bool
+    overflow_extra_turn: bool
+    earned: tuple[tuple[bool, bool], tuple[bool, bool]]
+    """Whether a sowing earns its mover another move, by ``[overflow][matched]``: a match does unless
+    ``extra_turn`` is ``off``, and after an overflow only with ``overflow_extra_turn`` (BU-01, BU-03)."""
 
 
 def rules_of(options: Mapping[str, object]) -> Rules:
-    """The move-deciding options of a game (looked up once per options object: every move asks)."""
-    known = _RULES.get(id(options))
-    if known is not None and known[0] is options:
-        return known[1]
-    rules = (str(options["extra_turn"]), bool(options["white_match_counts"]), bool(options["overflow_extra_turn"]))
-    if len(_RULES) >= 64:
-        _RULES.clear()
-    _RULES[id(options)] = (options, rules)
-    return rules
-
-
-_RULES: dict[int, tuple[Mapping[str, object], Rules]] = {}
-"""Recent options objects and their rules (each entry keeps its options alive, so an id is never reused)."""
+    """The move-deciding options of a game."""
+    extra_turn, overflow_extra = str(options["extra_turn"]), bool(options["overflow_extra_turn"])
+    matching = extra_turn != "off"
+    return Rules(extra_turn, bool(options["white_match_counts"]), overflow_extra,
+                 ((False, matching), (False, matching and overflow_extra)))

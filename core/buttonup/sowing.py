@@ -56,21 +56,19 @@ def sown(stacks: tuple[str, ...], index: int, white_match_counts: bool) -> tuple
 
 def earns_turn(result: Sowing, rules: Rules) -> bool:
     """True when a sowing gives its mover another move (BU-01, BU-02, BU-03)."""
-    return earns(result.overflow, result.matched, rules)
-
-
-def earns(overflow: bool, matched: bool, rules: Rules) -> bool:
-    """:func:`earns_turn` from a sowing's two flags (the move's own path: no :class:`Sowing` made)."""
-    extra_turn, _, overflow_extra = rules
-    return matched and extra_turn != "off" and (not overflow or overflow_extra)
+    return rules.earned[result.overflow][result.matched]
 
 
 @lru_cache(maxsize=2048)
 def heights(stack: str) -> tuple[int, int]:
     """The red and black sums of a final stack (heights 1 = bottom to 9 = top; remembered for the 1,680
     final stacks)."""
-    red = sum(h for h, b in enumerate(stack, 1) if b == "R")
-    black = sum(h for h, b in enumerate(stack, 1) if b == "B")
+    red = black = 0
+    for height, button in enumerate(stack, 1):
+        if button == "R":
+            red += height
+        elif button == "B":
+            black += height
     return red, black
 
 

@@ -8,25 +8,29 @@ options that switch them are in :mod:`core.buttonup.options`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Self
 
 from core import rng
 from core.buttonup.actions import SOWS, ChooseStarter, EndTurn, Sow
 from core.buttonup.buttons import BLACK, BUTTONS, PLAYER_NAMES, RED
-from core.buttonup.options import rules_of
-from core.buttonup.sowing import RoundResult, Sowing, earns, heights, sow, sown
+from core.buttonup.options import Rules
+from core.buttonup.sowing import RoundResult, Sowing, heights, sow, sown
 from core.protocol import Action, IllegalAction, Outcome, State
 
 _NOBODY: frozenset[int] = frozenset()
 _ONE_ACTOR = (frozenset((RED,)), frozenset((BLACK,)))
 """Shared actor sets: a playout asks for them several times a move."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class ButtonUpState(State):
     """A Button Up! position."""
 
     game_name = "button-up"
 
+    rules: Rules = field(compare=False, repr=False)
+    """The move-deciding options (:func:`~core.buttonup.options.rules_of` of ``options``)."""
     stacks: tuple[str, ...]
     points: tuple[int, int] = (0, 0)
     mover: int | None = None
@@ -71,8 +75,8 @@ class ButtonUpState(State):
     def _legal_actions(self, actor: int) -> tuple[Action, ...]:
         if self.choosing:
             return (ChooseStarter(RED), ChooseStarter(BLACK))
-        moves: tuple[Action, ...] = tuple([SOWS[s][i] for i, s in enumerate(self.stacks) if "W" in s])
-        if self.extra and self.options["extra_turn"] == "optional":
+        moves: tuple[Action, ...] = tuple([SOWS[i][s] for i, s in enumerate(self.stacks) if "W" in s])
+        if self.extra and self.rules.extra_turn == "optional":
             moves += (EndTurn(),)
         return moves
 
@@ -90,12 +94,18 @@ class ButtonUpState(State):
     def _next_state(self, action: Action, actor: int) -> Self:
         if type(action) is Sow:  # the exact class (no subclasses): a sowing is nearly every move
             assert self.mover is not None
-            rules = rules_of(self.options)
-            circle, overflow, matched = sown(self.stacks, action.stack, rules[1])
+            rules = self.rules
+            circle, overflow, matched = sown(self.stacks, action.stack, rules.white_match_counts)
             if len(circle) == 1:
                 return self._end_round(circle[0])
-            again = earns(overflow, matched, rules)
-            return self._with(stacks=circle, mover=self.mover if again else 1 - self.mover, extra=again)
+            again = rules.earned[overflow][matched]
+            after = object.__new__(type(self))  # ``_with`` written out: the path of nearly every move
+            fields = after.__dict__
+            fields.update(self.__dict__)
+            fields["stacks"], fields["extra"], fields["_cache"] = circle, again, None
+            if not again:
+                fields["mover"] = 1 - self.mover
+            return after
         if isinstance(action, ChooseStarter):
             return self._with(mover=action.player, starter=action.player, choosing=False)
         assert isinstance(action, EndTurn) and self.mover is not None

@@ -7,7 +7,8 @@ may share with longer histories: :meth:`History.plus` on the newest version exte
 shared list in place; on an older version (a branch: undo, a bot trying alternatives) it
 copies, exactly as a tuple would.  Items are never changed, so every version stays what it
 was.  The check-then-extend-then-check in :meth:`plus` keeps that true when two threads
-extend the same version at once (both then copy).
+extend the same version at once (both then copy).  A state's record of play is a :class:`Log`: the
+actions and who made each, grown together (one object per action).
 """
 
 from __future__ import annotations
@@ -42,19 +43,6 @@ class History[T](Sequence[T]):
                 view._items, view._size = items, size + len(new)
                 return view
         view._items, view._size = [*islice(items, size), *new], size + len(new)
-        return view
-
-    def plus_one(self, item: T) -> History[T]:
-        """This sequence followed by one ``item``: :meth:`plus` without its argument tuple, for the
-        path every action takes (:meth:`core.protocol.State.apply`)."""
-        items, size = self._items, self._size
-        view = object.__new__(History)
-        if len(items) == size:
-            items.append(item)
-            if len(items) == size + 1:
-                view._items, view._size = items, size + 1
-                return view
-        view._items, view._size = [*islice(items, size), item], size + 1
         return view
 
     def __len__(self) -> int:
@@ -99,3 +87,54 @@ class History[T](Sequence[T]):
 
 EMPTY: History[Any] = History()
 """The empty history (a shared default: nothing can change it)."""
+
+
+class Log[T](History[T]):
+    """A state's record of play: a :class:`History` of actions that also keeps who made each one
+    (:attr:`movers`; None where the actor was implied).  Both grow together in one :meth:`then`, one
+    new object per action instead of two (:meth:`core.protocol.State.apply`)."""
+
+    __slots__ = ("_movers",)
+
+    def __init__(self, items: Iterable[T] = (), movers: Iterable[int | None] | None = None) -> None:
+        super().__init__(items)
+        self._movers: list[int | None] = [None] * self._size if movers is None else list(movers)
+        if len(self._movers) != self._size:
+            raise ValueError("a log needs one mover (or None) for each item")
+
+    def then(self, item: T, mover: int | None) -> Log[T]:
+        """This log followed by ``item``, made by ``mover`` (``self`` is unchanged; see :meth:`plus`)."""
+        items, size = self._items, self._size
+        log = object.__new__(Log)
+        if len(items) == size:  # every extension appends to both lists, the items first
+            items.append(item)
+            self._movers.append(mover)
+            if len(items) == size + 1:
+                log._items, log._movers, log._size = items, self._movers, size + 1
+                return log
+        log._items, log._movers = [*islice(items, size), item], [*islice(self._movers, size), mover]
+        log._size = size + 1
+        return log
+
+    @property
+    def movers(self) -> History[int | None]:
+        """Who made each item: a seat, :data:`~core.actions.CHANCE` or the moderator; None where implied."""
+        return History._view(self._movers, self._size)
+
+    def __eq__(self, other: object) -> bool:
+        same = super().__eq__(other)
+        if same is True and isinstance(other, Log):
+            return self._movers is other._movers or self._movers[:self._size] == other._movers[:other._size]
+        return same
+
+    __hash__ = History.__hash__
+
+    def __repr__(self) -> str:
+        return f"Log({list(self)!r}, {list(self.movers)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Log, (list(self), list(self.movers))
+
+
+NO_PLAY: Log[Any] = Log()
+"""The empty log: the record of play of every new game (a shared default: nothing can change it)."""

@@ -73,7 +73,7 @@ from core.actions import (
     action_key, actor_name,
 )
 from core.frozen import FrozenDict, Options, freeze, thaw
-from core.history import EMPTY, History
+from core.history import NO_PLAY, Log
 from core.inputs import (
     JSON, MAX_DEPTH, NAME_LIMIT, QUOTE_LIMIT, InputError, checked_seed, is_int, name_problem, quote, too_deep,
 )
@@ -102,9 +102,8 @@ class State(Viewing, ABC):
     """The seed the game was dealt from (kept for the record)."""
     rng: int
     """The current position of the random stream."""
-    history: History[Action] = EMPTY
-    movers: History[int | None] = EMPTY
-    """Who made each action of ``history``: None where it was implied (a single actor)."""
+    history: Log[Action] = NO_PLAY
+    """Every action so far, and who made each (``movers``: None where it was implied, a single actor)."""
     undo_floor: int = 0
     """How many actions of ``history`` can no longer be taken back."""
     _cache: dict[int, tuple[tuple[Action, ...], dict[str, Action]]] | None = field(
@@ -270,9 +269,9 @@ class State(Viewing, ABC):
         assert after is not self, "_next_state must return a new state"
         # ``after`` is brand new and not yet shared, so completing it in place is safe.
         fields = after.__dict__
-        fields["undo_floor"] = len(self.history) + 1 if self._irreversible(after) else self.undo_floor
-        fields["history"] = self.history.plus_one(played)
-        fields["movers"] = self.movers.plus_one(who if len(actors) > 1 else None)
+        history = self.history
+        fields["undo_floor"] = len(history) + 1 if self._irreversible(after) else self.undo_floor
+        fields["history"] = history.then(played, who if len(actors) > 1 else None)
         return after
 
     def why_illegal(self, action: Action, actor: int) -> str:

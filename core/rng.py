@@ -54,14 +54,17 @@ def draw(stream: int, high: int, low: int = 1) -> tuple[int, int]:
 
 
 def shuffled(stream: int, items: Sequence[T]) -> tuple[int, tuple[T, ...]]:
-    """A Fisher-Yates shuffle of ``items`` (each swap draws as :func:`below`, inlined: games deal on
-    every playout's path)."""
+    """A Fisher-Yates shuffle of ``items`` (each swap draws as :func:`below`, both it and :func:`next64`
+    inlined: games deal on every playout's path)."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
         limit = _SPAN - _SPAN % (i + 1)
         bits = limit
         while bits >= limit:
-            stream, bits = next64(stream)
+            stream = (stream + _GOLDEN) & _MASK
+            z = ((stream ^ (stream >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            bits = z ^ (z >> 31)
         j = bits % (i + 1)
         out[i], out[j] = out[j], out[i]
     return stream, tuple(out)

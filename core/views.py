@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable
 from typing import Any, Self
 
 from core.actions import SECRET, Action, SubAction
-from core.history import History
+from core.history import History, Log
 
 
-def redact(history: History[Action], hidden: Iterable[int]) -> History[Action] | None:
+def redact(history: Log[Action], hidden: Iterable[int]) -> Log[Action] | None:
     """``history`` with the entries at positions ``hidden`` made :data:`SECRET` (inside their
     sub-game for a :class:`SubAction`); None when nothing is hidden."""
     positions = list(hidden)
@@ -28,7 +28,7 @@ def redact(history: History[Action], hidden: Iterable[int]) -> History[Action] |
     for position in positions:
         action = entries[position]
         entries[position] = SubAction(action.game, SECRET) if isinstance(action, SubAction) else SECRET
-    return History(entries)
+    return Log(entries, history.movers)
 
 
 def redacting(view: Callable[[Any, int | None], Any]) -> Callable[[Any, int | None], Any]:
@@ -46,8 +46,12 @@ class Viewing:
     """What a state shows each viewer, what it hides and what a bot imagines in its place (a base of
     :class:`core.protocol.State`, which holds the fields named here)."""
 
-    history: History[Action]
-    movers: History[int | None]
+    history: Log[Action]
+
+    @property
+    def movers(self) -> History[int | None]:
+        """Who made each action of ``history``: None where it was implied (a single actor)."""
+        return self.history.movers
 
     @abstractmethod
     def _with(self, **changes: Any) -> Self:

@@ -6,8 +6,10 @@ from typing import Any
 
 from core import rng
 from core.buttonup import render
-from core.buttonup.rules import BUTTONS, OPTIONS, RED, ButtonUpState
-from core.buttonup.solver import solver_bot
+from core.buttonup.bots import solver_bot
+from core.buttonup.buttons import BUTTONS, RED
+from core.buttonup.options import OPTIONS, rules_of
+from core.buttonup.state import ButtonUpState
 from core.protocol import BotLevel, Game, Options, State, register
 
 
@@ -33,9 +35,9 @@ class ButtonUp(Game):
             circle = tuple(options["start"])
         if options["first_round_starter"] == "random":
             stream, starter = rng.below(stream, 2)
-            return ButtonUpState(options=options, seed=seed, rng=stream, stacks=circle,
+            return ButtonUpState(options=options, rules=rules_of(options), seed=seed, rng=stream, stacks=circle,
                                  mover=starter, starter=starter)
-        return ButtonUpState(options=options, seed=seed, rng=stream, stacks=circle,
+        return ButtonUpState(options=options, rules=rules_of(options), seed=seed, rng=stream, stacks=circle,
                              mover=RED, choosing=True)
 
     bot_levels = {"solver": BotLevel("Perfect: solves every round exactly", solver_bot)}

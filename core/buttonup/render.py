@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 from core import svg as svglib
-from core.buttonup.rules import COLOURS, PLAYER_NAMES, ButtonUpState, RoundResult
+from core.buttonup.buttons import COLOURS, PLAYER_NAMES
+from core.buttonup.sowing import RoundResult
+from core.buttonup.state import ButtonUpState
 
 FILL = {"R": "#c62828", "B": "#212121", "W": "#fafafa"}
 

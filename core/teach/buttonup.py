@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from core.bots import GreedyBot
 from core.buttonup import BLACK, GAME, RED, ButtonUpState, ChooseStarter, Sow, heights
-from core.buttonup.rules import earns_turn, rules_of
-from core.buttonup.solver import SolverBot, action_values
+from core.buttonup.bots import SolverBot, action_values
+from core.buttonup.options import rules_of
+from core.buttonup.sowing import earns_turn
 from core.protocol import IllegalAction, State
 from core.teach import (
     Exercise,

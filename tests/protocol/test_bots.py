@@ -9,7 +9,7 @@ import core
 from core import rng
 from core.bots import MCTSBot, levels, make_bot, untimed
 from core.buttonup import ChooseStarter, Sow
-from core.buttonup.solver import action_values
+from core.buttonup.bots import action_values
 
 GAMES = sorted(core.GAMES)
 

@@ -114,7 +114,7 @@ def test_replay_lists_each_positions_actions_once(
         count_listings: Callable[[type[State]], Callable[[], int]]) -> None:
     """Actions are looked up by their JSON key, so replay is linear: one listing per action."""
     from core.bots import RandomBot
-    from core.buttonup.rules import ButtonUpState
+    from core.buttonup import ButtonUpState
 
     state = core.get_game("button-up").new(seed=1, target_score=99)
     bot = RandomBot(1)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.history import EMPTY, History
+from core.history import EMPTY, NO_PLAY, History, Log
 
 
 def test_plus_leaves_every_version_as_it_was() -> None:
@@ -16,15 +16,6 @@ def test_plus_leaves_every_version_as_it_was() -> None:
     branch = one.plus("c")          # an older version grows: it must not see "b"
     assert (tuple(EMPTY), tuple(one), tuple(two), tuple(branch)) == ((), ("a",), ("a", "b"), ("a", "c"))
     assert two.plus("d", "e") == ("a", "b", "d", "e") and two == ("a", "b")
-
-
-def test_plus_one_is_plus_of_one_item() -> None:
-    one = EMPTY.plus_one("a")
-    two = one.plus_one("b")
-    branch = one.plus_one("c")      # an older version grows: it must not see "b"
-    assert (tuple(EMPTY), tuple(one), tuple(two), tuple(branch)) == ((), ("a",), ("a", "b"), ("a", "c"))
-    assert two._items is one._items and branch._items is not one._items
-    assert two.plus_one("d") == two.plus("d") == ("a", "b", "d")
 
 
 def test_the_newest_version_grows_in_place() -> None:
@@ -69,3 +60,30 @@ def test_slices_are_the_tuples_slices(items: list[int], grown: int, start: int |
     seq = History(items)
     seq.plus(*range(grown))         # a longer version shares the list: slices must not see it
     assert seq[start:stop:step] == tuple(items)[start:stop:step]
+
+
+def test_a_log_keeps_who_made_each_entry_in_every_version() -> None:
+    one = NO_PLAY.then("a", None)
+    two = one.then("b", 1)
+    branch = one.then("c", 0)       # an older version grows: it must see neither "b" nor its mover
+    assert (tuple(two), tuple(two.movers)) == (("a", "b"), (None, 1))
+    assert (tuple(branch), tuple(branch.movers)) == (("a", "c"), (None, 0))
+    assert (len(NO_PLAY), len(NO_PLAY.movers), tuple(one.movers)) == (0, 0, (None,))
+    assert two._items is one._items and branch._items is not one._items
+    assert two.movers[:1] == (None,) and isinstance(two[:1], History)
+
+
+def test_logs_are_equal_only_with_the_same_movers() -> None:
+    assert Log("ab", (None, 1)) == NO_PLAY.then("a", None).then("b", 1) == ("a", "b")
+    assert Log("ab", (None, 1)) != Log("ab", (None, 0))
+    assert hash(Log("ab", (None, 1))) == hash(("a", "b"))
+    assert Log("ab") == Log("ab", (None, None))
+    with pytest.raises(ValueError, match="one mover"):
+        Log("ab", (None,))
+
+
+def test_a_log_pickles_with_its_movers() -> None:
+    log = Log(["x"], [2]).then("y", None)
+    copy = pickle.loads(pickle.dumps(log))
+    assert isinstance(copy, Log) and copy == log and tuple(copy.movers) == (2, None)
+    assert repr(log) == "Log(['x', 'y'], [2, None])"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.buttonup import ButtonUpState, Sow
 from core.buttonup.render import stack_words
-from core.buttonup.rules import PLAYER_NAMES
+from core.buttonup.buttons import PLAYER_NAMES
 from core.protocol import Action
 from webapp.shell.session import Step
 

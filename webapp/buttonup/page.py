@@ -16,7 +16,7 @@ import panel as pn
 import core
 from core.buttonup import BLACK, RED, ButtonUpState, ChooseStarter, EndTurn
 from core.buttonup.render import stack_words, status
-from core.buttonup.rules import PLAYER_NAMES
+from core.buttonup.buttons import PLAYER_NAMES
 from core.protocol import Action
 from webapp.buttonup.board import FILL, OUTLINE, StackBoard, sow_action
 from webapp.buttonup.narration import log_note, narrate, round_summary

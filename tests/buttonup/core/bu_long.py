@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.buttonup import GAME, ButtonUpState, Sow
-from core.buttonup.rules import heights, sow
+from core.buttonup import heights, sow
 
 
 def scoreless_line(stacks: tuple[str, ...]) -> list[int]:

@@ -187,7 +187,8 @@ def test_fewer_points_starts_the_next_round() -> None:
 
 
 def test_fewest_points_tie_rules() -> None:
-    from core.buttonup.rules import RoundResult, _next_starter
+    from core.buttonup.sowing import RoundResult
+    from core.buttonup.state import _next_starter
 
     red_won = RoundResult("RRRBBBWWW", (6, 15), RED)  # black won the round
     assert _next_starter((3, 3), red_won, "fewest_points") == (None, RED)  # loser chooses

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core import rng
-from core.buttonup.rules import (
-    RED, ButtonUpState, ChooseStarter, EndTurn, Rules, Sow, earns_turn, heights, rules_of, sow,
-)
+from core.buttonup.actions import ChooseStarter, EndTurn, Sow
+from core.buttonup.buttons import RED
+from core.buttonup.options import Rules
+from core.buttonup.sowing import earns_turn, heights, sow
+from core.buttonup.state import ButtonUpState
 from core.protocol import Action, Game, State
 
 
@@ -42,7 +44,7 @@ def action_values(state: ButtonUpState) -> dict[Action, int]:
     mover = state.to_move
     assert mover is not None, "the game is over"
     sign = 1 if mover == RED else -1
-    rules = rules_of(state.options)
+    rules = state.rules
     values: dict[Action, int] = {}
     for action in state.legal_actions():
         if isinstance(action, ChooseStarter):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlparse
 
@@ -24,7 +24,9 @@ import core
 from core.protocol import State
 from tests.shared_data import missing
 from tools.common import AXE_JS
+from webapp.registry import APPS
 from webapp.shell import links
+from webapp.shell.session import HUMAN
 
 T = TypeVar("T")
 S = TypeVar("S", bound=State)
@@ -50,6 +52,11 @@ TAP_READY = """() => { if (window.rbLastTap === undefined) { window.rbLastTap = 
   return performance.now() - window.rbLastTap > 300 }"""
 """True once a new click on a figure is a tap: BokehJS (``UIGestures.doubletap_threshold``, 300 ms)
 reports a second click within 300 ms of a tap only as a double tap."""
+
+
+def squash(text: str) -> str:
+    """``text`` with every run of white space made one space (as the browser renders it)."""
+    return re.sub(r"\s+", " ", text).strip()
 
 
 def live(page: Page) -> Locator:
@@ -92,6 +99,25 @@ def focused(page: Page) -> Any:
     return page.evaluate_handle(DEEP_FOCUS)
 
 
+FOCUS_NAME = f"""() => {{ const a = ({DEEP_FOCUS})();
+  if (!a || a === document.body) {{ return "(page body)" }}
+  const label = a.getAttribute("aria-label") || (a.labels && a.labels.length ? a.labels[0].textContent : "") ||
+    (a.closest("label") ? a.closest("label").textContent : "") || a.textContent || a.tagName
+  return label.trim() }}"""
+"""The accessible name of the focused control, roughly: its aria-label, label or text."""
+
+
+def focus_name(page: Page) -> str:
+    """The name of the control holding the keyboard focus ("(page body)" when none does)."""
+    return str(page.evaluate(FOCUS_NAME))
+
+
+def wait_for_focus(page: Page, start: str, timeout: float = 30_000) -> str:
+    """Wait until the keyboard focus is on a control whose name starts with ``start``; its name."""
+    page.wait_for_function(f"() => ({FOCUS_NAME})().startsWith({start!r})", timeout=timeout)
+    return focus_name(page)
+
+
 def until(page: Page, probe: Callable[[], T | None], what: str, timeout: float = 60_000) -> T:
     """``probe()`` once it gives a true value; after each false one, wait for the page to change.
 
@@ -115,6 +141,23 @@ def until(page: Page, probe: Callable[[], T | None], what: str, timeout: float =
                 page.wait_for_function(CHANGED, arg=seen, timeout=left * 1000)
         except PlaywrightTimeout:
             pytest.fail(f"the page did not reach {what} within {timeout / 1000:.0f} s")
+
+
+def seeded_link(url: str, game: str, seed: int, seats: Sequence[str] | None = None) -> str:
+    """``url`` opened on a new game of ``game`` dealt from ``seed``: the same game on any machine.
+
+    ``seats`` default to you against the game's default bot in every other seat (bots play untimed
+    under ``panel_serve``)."""
+    rules = core.get_game(game)
+    state = rules.new(seed=seed)
+    sitting = list(seats) if seats is not None else [HUMAN, *[rules.default_bot] * (state.players - 1)]
+    return f"{url}?{links.QUERY_KEY}={links.encode(state.to_record(public=True), sitting)}"
+
+
+def app_link(url: str, page: str, seed: int = 1) -> str:
+    """The registry's ``page`` at ``url``, opened on a deal of ``seed`` when it plays a game (not the roster)."""
+    entry = next(e for e in APPS if e.page == page)
+    return url if entry.title else seeded_link(url, entry.game, seed)
 
 
 def address_record(url: str) -> dict[str, Any] | None:
@@ -180,13 +223,15 @@ def answer_ends_game(page: Page, yes: bool) -> None:
     page.get_by_role("button", name=label).click()
 
 
-def audit(page: Page) -> list[dict[str, Any]]:
-    """axe-core's violations on the page as it is now (axe absent: skip, or fail under CI)."""
+def audit(page: Page, within: str | None = None) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now, or in the elements matching the CSS selector ``within``
+    (axe absent: skip, or fail under CI)."""
     if not AXE_JS.exists():
         missing(f"axe-core ({AXE_JS}: npm install --prefix tests/js axe-core)")
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE_JS))
-    result = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    result = page.evaluate("async (within) => (await axe.run(within === null ? document : within, "
+                           "{resultTypes: ['violations']})).violations", within)
     assert isinstance(result, list)
     return result
 

@@ -1,4 +1,4 @@
-"""What every browser test does with a page: open it, read it, tap its board, answer it, wait for it.
+"""What every browser test does with a page: open it, read it, tap its board, audit it, wait for it.
 
 Every wait here is for something the page announces: a text, an attribute, the game record in the
 address bar, or a change of the page's Bokeh document (:func:`until`), never a fixed time.  The one
@@ -215,12 +215,6 @@ def tap(page: Page, x: float, y: float, drawn_width: float | None = None) -> Non
     scale = 1.0 if drawn_width is None else box["width"] / drawn_width
     page.wait_for_function(TAP_READY)
     page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
-
-
-def answer_ends_game(page: Page, yes: bool) -> None:
-    """Answer the question asked before a new game replaces the one in progress."""
-    label = "Yes, start the new game" if yes else "No, keep playing"
-    page.get_by_role("button", name=label).click()
 
 
 def audit(page: Page, within: str | None = None) -> list[dict[str, Any]]:

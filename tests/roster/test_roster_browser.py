@@ -49,7 +49,7 @@ def test_search_then_play_with_the_button_on_the_button_men_page(page: Page, pan
     assert opening.buttons[0] == "Bauer" and not opening.history
 
     game = page.context.new_page()
-    open_app(game, panel_serve("buttonmen") + "?" + href.split("?", 1)[1], "Bauer's recipe: (8) (10) (12) (20) (X).")
+    open_app(game, panel_serve("buttonmen") + "?" + href.split("?", 1)[1], "Bauer's recipe: (8) (10) (12) (20) (X)")
     game.wait_for_load_state("networkidle")
     if opening.phase == "auxiliary":   # an opponent with an auxiliary die asks first
         game.get_by_role("button", name=re.compile("decline the auxiliary dice", re.I)).click()

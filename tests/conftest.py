@@ -126,7 +126,8 @@ def panel_serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[
     Each page gets one ``panel serve`` process on a free port for the session
     (every page load is its own Panel session); all stop when the tests end.
     The server imports this checkout's ``webapp`` and ``core`` (``PYTHONPATH``), not
-    whichever checkout the shared virtual environment was installed from.
+    whichever checkout the shared virtual environment was installed from, and its bots play
+    untimed (``RULEBOX_UNTIMED_BOTS``): a seeded game is the same game on any machine.
     """
     from tools.apps import select, write_entry_points
     from tools.serve import any_free_port, panel_serve_command
@@ -137,7 +138,8 @@ def panel_serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[
         if page not in servers:
             scripts = write_entry_points(select([page]), tmp_path_factory.mktemp(f"page-{page}"))
             port = any_free_port()
-            env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+            env = {**os.environ, "RULEBOX_UNTIMED_BOTS": "1",
+                   "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
             proc = subprocess.Popen(panel_serve_command(scripts, port, "127.0.0.1"), cwd=ROOT, env=env,
                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
             url = f"http://127.0.0.1:{port}/{page}"

@@ -9,6 +9,7 @@ tests also run in Pyodide).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import NoReturn
 
@@ -16,8 +17,9 @@ import pytest
 
 from tools.common import IN_CI, ROOT
 
-SHARED = (ROOT.parent / "shared").resolve()
-"""The team's shared rulebooks and reference data."""
+SHARED = Path(os.environ.get("RULEBOX_SHARED") or ROOT.parent / "shared").resolve()
+"""The team's shared rulebooks and reference data (``RULEBOX_SHARED`` names another folder, e.g. an empty
+one to see what a clone without it does)."""
 
 
 def missing(what: str) -> NoReturn:

@@ -5,31 +5,18 @@ and the page at 390 px."""
 from __future__ import annotations
 
 import re
-import time
-from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 import pytest
+from playwright.sync_api import Page, expect
 
 import core
 from core.buttonmen import ButtonMenState, lab, roster
-from webapp.shell import links
+from tests.browser import address_record, audit, open_app, report, wait_for_state
 
-pytest.importorskip("playwright")
-from playwright.sync_api import Page, expect  # noqa: E402
+pytestmark = pytest.mark.browser
 
 ALL = f"{len(roster.buttons())} of {len(roster.buttons())} buttons."
-AXE = Path(__file__).resolve().parents[2] / "tests" / "js" / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def axe_violations(page: Page) -> list[str]:
-    """Every axe-core violation on the page as it is now (any impact)."""
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: npm install --prefix tests/js axe-core")
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
-    return [f"{v['id']} ({v['impact']}): {node['target']} - {v['help']}" for v in found for node in v["nodes"]]
 
 
 def open_roster(page: Page, url: str) -> None:
@@ -39,7 +26,9 @@ def open_roster(page: Page, url: str) -> None:
 
 
 def game_in(href: str) -> ButtonMenState:
-    state = core.replay(links.decode(parse_qs(urlparse(href).query)["game"][0])[0])
+    record = address_record(href)
+    assert record is not None, href
+    state = core.replay(record)
     assert isinstance(state, ButtonMenState)
     return state
 
@@ -60,22 +49,15 @@ def test_search_then_play_with_the_button_on_the_button_men_page(page: Page, pan
     assert opening.buttons[0] == "Bauer" and not opening.history
 
     game = page.context.new_page()
-    game.goto(panel_serve("buttonmen") + "?" + href.split("?", 1)[1])
-    expect(game.locator(".rb-live").first).to_contain_text("Bauer's recipe: (8) (10) (12) (20) (X).",
-                                                           timeout=60_000)
+    open_app(game, panel_serve("buttonmen") + "?" + href.split("?", 1)[1], "Bauer's recipe: (8) (10) (12) (20) (X)")
     game.wait_for_load_state("networkidle")
     if opening.phase == "auxiliary":   # an opponent with an auxiliary die asks first
         game.get_by_role("button", name=re.compile("decline the auxiliary dice", re.I)).click()
     expect(game.get_by_label("Size of swing X")).to_be_visible(timeout=30_000)
     game.get_by_label("Size of swing X").select_option(label="12 sides")
     game.get_by_role("button", name="Confirm size").click()
-    deadline = time.monotonic() + 60
-    while True:   # the bot answers; both sizes are then revealed in the address (the public record)
-        state = game_in(game.url) if "game=" in game.url else opening
-        if state.chosen[0] == (("X", 12),):
-            break
-        assert time.monotonic() < deadline, "the first move never reached the game record"
-        game.wait_for_timeout(200)
+    # the bot answers; both sizes are then revealed in the address (the public record)
+    state = wait_for_state(game, ButtonMenState, lambda s: s.chosen[0] == (("X", 12),), "the first move in the record")
     assert state.buttons[0] == "Bauer" and state.seed == opening.seed
 
 
@@ -100,7 +82,7 @@ def test_a_small_lab_run_on_the_page_gives_the_engine_s_result(page: Page, panel
     page.get_by_label("Sort the table by").select_option(label="win rate, lowest first")
     hardest = min(expected["opponents"], key=lambda o: (o["wins"] + o["draws"] / 2))  # type: ignore[index]
     expect(rows.first.locator("th")).to_have_text(str(hardest["name"]))  # type: ignore[index]
-    assert axe_violations(page) == [], "the page with the lab's results passes axe"
+    assert report(audit(page), impacts=None) == "", "the page with the lab's results passes axe"
 
 
 @pytest.mark.parametrize(("recipe", "verdict"), [("(20) (20) (20) (20) (20)", "too strong:"),

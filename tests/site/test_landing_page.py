@@ -12,7 +12,8 @@ from typing import Any
 import core
 import pytest
 
-from tools.common import AXE_JS, NOTEBOOKS
+from tests.browser import audit, report
+from tools.common import NOTEBOOKS
 from webapp.registry import APPS
 
 pytestmark = pytest.mark.browser
@@ -91,10 +92,8 @@ def test_rules_pages_lead_back_and_pass_axe(page: Any, site_url: str, suffix: st
         page.goto(f"{site_url}rules/{name}{suffix}.html")
         link = page.get_by_role("link", name=back).first
         assert link.get_attribute("href") == f"../index{suffix}.html"
-        page.add_script_tag(path=str(AXE_JS))
-        result = page.evaluate("async () => (await axe.run(document)).violations"
-                               ".map(v => `${v.id}: ${v.nodes.map(n => n.target).join(', ')}`)")
-        assert result == [], f"{name}: {result}"
+        result = report(audit(page), impacts=None)
+        assert result == "", f"{name}: {result}"
 
 
 def test_landmarks_headings_and_visible_focus(page: Any, site_url: str) -> None:
@@ -116,11 +115,8 @@ def test_landmarks_headings_and_visible_focus(page: Any, site_url: str) -> None:
 
 @pytest.mark.parametrize("landing", ["index.html", "index.de.html"])
 def test_axe_finds_no_violations(page: Any, site_url: str, landing: str) -> None:
-    assert AXE_JS.exists(), "run `python3 build.py setup` (npm axe-core)"
     page.goto(site_url + landing)
-    page.add_script_tag(path=str(AXE_JS))
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        result = page.evaluate("async () => (await axe.run(document)).violations"
-                               ".map(v => `${v.id} (${v.impact}): ${v.nodes.map(n => n.target).join(', ')}`)")
-        assert result == [], f"{scheme} scheme: {result}"
+        result = report(audit(page), impacts=None)
+        assert result == "", f"{scheme} scheme: {result}"

@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import audit, report
 from tests.site.lite import run_setup
-from tools.common import AXE_JS
 from tools.local_cdn import serve_cdn_locally
 from tools.serve import serving
 
@@ -51,9 +51,8 @@ def test_game_page_without_network_says_so_with_a_retry_button(context: Any, sit
     expect(retry).to_be_visible()
     assert page.locator(".rb-load-steps li[data-status='failed']").count() == 1
     assert page.locator("#loader").is_hidden(), "Panel's bare spinner is still shown"
-    page.add_script_tag(path=str(AXE_JS))
-    violations = page.evaluate("async () => (await axe.run('.rb-load')).violations.map(v => v.id)")
-    assert violations == [], violations
+    violations = report(audit(page, ".rb-load"), impacts=None)
+    assert violations == "", violations
     with page.expect_navigation():
         retry.click()
     expect(page.get_by_role("alert")).to_contain_text(OFFLINE, timeout=10_000)
@@ -101,13 +100,22 @@ def test_loading_steps_are_shown(context: Any, built_site: Path, site_url: str) 
     assert any(url.endswith("pyodide.asm.wasm") for url in served), served
 
 
+UNTIL = """async (ms) => {
+    const check = %s;
+    const deadline = performance.now() + ms;
+    while (performance.now() < deadline) {
+        if (await check()) return true;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    return false;
+}"""
+"""Poll an async predicate in the page, frame by frame (``wait_for_function`` does not await a promise)."""
+
+
 def wait_until(page: Any, predicate: str, timeout_ms: int = 60_000) -> None:
-    """Poll an async JavaScript predicate (``wait_for_function`` does not await a promise)."""
-    for _ in range(timeout_ms // 250):
-        if page.evaluate(predicate):
-            return
-        page.wait_for_timeout(250)
-    pytest.fail(f"still false after {timeout_ms} ms: {predicate}")
+    """Wait until the async JavaScript ``predicate`` holds in the page."""
+    if not page.evaluate(UNTIL % predicate, timeout_ms):
+        pytest.fail(f"still false after {timeout_ms} ms: {predicate}")
 
 
 def wait_for_worker(page: Any) -> None:
@@ -119,23 +127,26 @@ def wait_for_worker(page: Any) -> None:
     }""")
 
 
-CACHED = """async () => {
+HANDED_OVER = """async (root) => {
     const name = (await caches.keys()).find((n) => n.startsWith('rulebox-'));
-    return name === undefined ? 0 : (await (await caches.open(name)).keys()).length;
+    if (name === undefined) return ['(no cache yet)'];
+    const cache = await caches.open(name);
+    const api = /\\/api\\/(drive|stdin\\/|service-worker-heartbeat)/;
+    const loaded = performance.getEntriesByType('resource')
+        .filter((e) => e.name.startsWith(root) && e.responseStatus === 200 && !api.test(new URL(e.name).pathname));
+    const absent = [];
+    for (const entry of loaded) if ((await cache.match(entry.name)) === undefined) absent.push(entry.name);
+    return absent;
 }"""
+"""The files of the site under ``root`` that the page loaded (answered 200) and the site's cache lacks."""
 
 
-def wait_until_cache_settles(page: Any, quiet_ms: int = 4000, timeout_ms: int = 60_000) -> None:
-    """Wait until the site's cache stops growing (the worker caches what the page loaded)."""
-    count, waited = -1, 0
-    while waited < timeout_ms:
-        now = page.evaluate(CACHED)
-        if now == count and now > 0:
-            return
-        count = now
-        page.wait_for_timeout(quiet_ms)
-        waited += quiet_ms
-    pytest.fail(f"the site's cache still grows after {timeout_ms} ms ({count} entries)")
+def wait_until_handed_over(page: Any, root: str) -> None:
+    """Wait until the site's cache holds every file of the site that the page loaded, also those it loaded
+    before the service worker took over: offline.js hands them to the worker, which caches them one by one.
+    JupyterLite's own requests (drive, stdin) are never cached (``JUPYTERLITE_API`` in site/sw.js)."""
+    if not page.evaluate(UNTIL % f"async () => (await ({HANDED_OVER})({root!r})).length === 0", 60_000):
+        pytest.fail(f"the site's cache still lacks after 60 s: {page.evaluate(HANDED_OVER, root)}")
 
 
 def run_first_cell(page: Any, url: str) -> None:
@@ -179,7 +190,7 @@ def test_tutorial_opened_first_reopens_without_network_or_server(context: Any, o
     page = context.new_page()
     run_first_cell(page, tutorial)
     wait_for_worker(page)
-    wait_until_cache_settles(page)
+    wait_until_handed_over(page, url)
 
     server.shutdown()
     server.server_close()

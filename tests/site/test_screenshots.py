@@ -13,6 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.browser import app_link, settle
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
@@ -44,13 +46,6 @@ BOXES = """(main) => {
 }"""
 
 
-def settle(page: Any) -> None:
-    """Wait until the Bokeh document is drawn and the server has stopped sending."""
-    page.wait_for_function("() => window.Bokeh && Bokeh.documents.length > 0", timeout=60_000)
-    page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(2500)
-
-
 def board_box(page: Any) -> dict[str, float]:
     """Where the board is: the Bokeh canvas, or (a text-first page) the first heading of the game."""
     canvas = page.locator(".bk-Canvas")
@@ -80,7 +75,7 @@ def open_at(page: Any, url: str, size: dict[str, int], shot: Path) -> None:
 
 def test_desktop_shows_the_board_and_the_main_controls_without_scrolling(
         app_page: str, panel_serve: Any, page: Any) -> None:
-    open_at(page, panel_serve(app_page), DESKTOP, SHOTS / f"{app_page}-desktop.png")
+    open_at(page, app_link(panel_serve(app_page), app_page), DESKTOP, SHOTS / f"{app_page}-desktop.png")
     board = board_box(page)
     assert board["top"] >= 0 and board["bottom"] <= DESKTOP["height"], f"the board is at {board}"
     if page.locator(".bk-Canvas").count():
@@ -97,7 +92,7 @@ def test_desktop_shows_the_board_and_the_main_controls_without_scrolling(
 
 
 def test_phone_has_one_column_without_horizontal_scrolling(app_page: str, panel_serve: Any, page: Any) -> None:
-    open_at(page, panel_serve(app_page), PHONE, SHOTS / f"{app_page}-phone.png")
+    open_at(page, app_link(panel_serve(app_page), app_page), PHONE, SHOTS / f"{app_page}-phone.png")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide at 390 px: it scrolls sideways"
     board = board_box(page)

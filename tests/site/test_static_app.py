@@ -58,18 +58,15 @@ def test_static_app_page_starts_offline(app_page: str, context: Any, built_site:
             continue  # a legend's small swatches
         box = canvas.bounding_box() if canvas.is_visible() else None
         assert box is None or box["width"] > 100 and box["height"] > 100, f"a Bokeh board is drawn too small: {box}"
-    for _ in range(240):  # the worker loads Pyodide, then fetches the zip and micropip
-        if zips and any("micropip" in u for u in served):
-            break
-        page.wait_for_timeout(250)
+    # Offline, micropip cannot fetch Panel's wheels, so the app's code must stop at its first import of
+    # a CDN package: anything else (a SyntaxError, say) is a real defect of the page.  That error is the
+    # page's last word: by then the worker has loaded Pyodide, the resources zip and micropip.
+    error = page.get_by_text(re.compile(r"^\w+Error: ")).first
+    error.wait_for(timeout=60_000)
     print("served locally:", *served, "console:", *messages, sep="\n  ")
     assert any(w.endswith(f"apps/{app_page}.js") for w in workers), f"no worker started: {workers}"
     assert any(u.endswith("pyodide.asm.wasm") for u in served), f"Pyodide was not loaded: {served}"
     assert "Loaded pyodide!" in messages, messages
     assert zips and zips[0].endswith(f"apps/{app_page}.resources.zip"), zips
     assert any(re.search(r"/micropip-[\d.]+-py3-none-any\.whl$", u) for u in served), "micropip not loaded"
-    # Offline, micropip cannot fetch Panel's wheels, so the app's code must stop at its first import of
-    # a CDN package: anything else (a SyntaxError, say) is a real defect of the page.
-    error = page.get_by_text(re.compile(r"^\w+Error: ")).first
-    error.wait_for(timeout=60_000)
     assert re.fullmatch(r"ModuleNotFoundError: No module named '(panel|bokeh|param)'", error.inner_text().strip())

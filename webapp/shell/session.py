@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sys
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
@@ -28,11 +29,13 @@ from typing import Any
 import param
 
 import core
-from core.bots import Bot, levels, make_bot
+from core.bots import Bot, levels, make_bot, untimed
 from core.protocol import CHANCE, JSON, MODERATOR, Action, Game, IllegalAction, State, actor_name
 
 HUMAN = "human"
 """The seat value of a human player; every other value names a bot level."""
+UNTIMED_BOTS = os.environ.get("RULEBOX_UNTIMED_BOTS") == "1"
+"""Bots play without their time budget (the browser tests' servers set it): the same game on any machine."""
 
 NOTHING_TO_UNDO = "nothing to undo: no earlier decision of yours since the last deal"
 Scheduler = Callable[[Callable[[], Coroutine[Any, Any, None]]], None]
@@ -275,7 +278,8 @@ class GameSession[S: State](param.Parameterized):
             who = "nobody" if player is None else actor_name(player)
             raise ValueError(f"no bot plays for {who}: bots play their own seats, never chance (typed dice) "
                              "or the moderator")
-        return make_bot(self.game, self.seats[player], seed=state.seed * 2 + player)
+        bot = make_bot(self.game, self.seats[player], seed=state.seed * 2 + player)
+        return untimed(bot) if UNTIMED_BOTS else bot
 
     def skip_turn(self) -> None:
         """Show the rest of the bot turn under way at once (when its actions are shown at a pace)."""

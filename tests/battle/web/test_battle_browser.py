@@ -5,22 +5,23 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 import pytest
-
-import core
-from core.battle.state import CampaignState
-from tests.site.test_axe import audit, blocking_report
-from webapp.battle.model import centre_pixels
-from webapp.shell import links
-
 from playwright.sync_api import Page, expect
+
+from core.battle import GAME
+from core.battle.setup import campaign_setup
+from core.battle.state import CampaignState
+from tests.browser import address_state, alert, blocking_report, live, open_app, tap, wait_for_state
+from webapp.battle.dialog import BOT_FIRST
+from webapp.battle.model import centre_pixels
+from webapp.battle.page import OPENING_NAMES
+from webapp.shell import links
+from webapp.shell.session import HUMAN
 
 pytestmark = pytest.mark.browser
 
@@ -33,22 +34,12 @@ AnnoDomini: The James Beast @ Mohale's Hoek, South Carolina @ Quthing"""
 
 def current_state(page: Page) -> CampaignState:
     """The campaign in the address bar (the share link), replayed."""
-    page.wait_for_function("() => new URLSearchParams(location.search).has('game')")
-    value = parse_qs(urlparse(page.url).query)["game"][0]
-    state = core.replay(links.decode(value)[0])
-    assert isinstance(state, CampaignState)
-    return state
+    return address_state(page, CampaignState)
 
 
 def wait_for(page: Page, done: Callable[[CampaignState], bool], what: str, seconds: float = 120) -> CampaignState:
-    deadline = time.monotonic() + seconds
-    while True:
-        state = current_state(page)
-        if done(state):
-            return state
-        assert time.monotonic() < deadline, f"the page did not reach: {what} (round {state.round_number}, " \
-                                            f"{state.phase})"
-        page.wait_for_timeout(300)
+    """The campaign in the address bar once ``done`` holds for it."""
+    return wait_for_state(page, CampaignState, done, what, seconds * 1000)
 
 
 def ordered(origin: int, target: int, state: CampaignState) -> bool:
@@ -59,22 +50,25 @@ def longer(count: int, state: CampaignState) -> bool:
     return len(state.history) > count
 
 
-def open_page(page: Page, url: str) -> None:
+def open_page(page: Page, url: str | None) -> None:
+    """Go to ``url`` (None: reload) and wait until the campaign is shown."""
     page.set_default_timeout(30_000)
     page.set_viewport_size({"width": 1400, "height": 1100})
-    page.goto(url)
-    expect(page.locator(".rb-live")).to_contain_text("ButtonMen Battle on", timeout=60_000)
+    open_app(page, url, "ButtonMen Battle on")
     page.wait_for_load_state("networkidle")
 
 
+def seeded_campaign(url: str, seed: int) -> str:
+    """The page opened on its opening campaign (you and three strategist bots on Belgium), dealt from ``seed``."""
+    options: dict[str, Any] = {"players": 4}
+    setup = campaign_setup(seed, GAME.resolve_options(options), OPENING_NAMES, [[None, None]] * 4, None)
+    state = GAME.new(seed=seed, **options, setup=setup)
+    return f"{url}?{links.QUERY_KEY}={links.encode(state.to_record(public=True), [HUMAN, *[BOT_FIRST] * 3])}"
+
+
 def click_territory(page: Page, state: CampaignState, territory: int) -> None:
-    canvas = page.locator(".bk-Canvas").first
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    assert box is not None
-    x, y = centre_pixels(state, territory)
-    page.mouse.click(box["x"] + x, box["y"] + y)
-    page.wait_for_timeout(350)  # BokehJS takes two clicks within ~250 ms for one double tap
+    """Tap ``territory`` on the map (drawn at its own size on this wide page)."""
+    tap(page, *centre_pixels(state, territory))
 
 
 def order(page: Page, state: CampaignState, origin: int, target: int) -> CampaignState:
@@ -85,8 +79,13 @@ def order(page: Page, state: CampaignState, origin: int, target: int) -> Campaig
     return wait_for(page, partial(ordered, origin, target), "the order")
 
 
+def my_open_battles(state: CampaignState) -> int:
+    """How many battles of Player 1 this round still has to play."""
+    return sum(1 for b in state.battles if 0 in b.players and b.result is None)
+
+
 def test_a_round_against_bots_with_the_humans_battle_auto_played(page: Page, panel_serve: Any) -> None:
-    open_page(page, panel_serve("battle"))
+    open_page(page, seeded_campaign(panel_serve("battle"), 11))
     state = current_state(page)
     assert state.players == 4 and state.board.id == "belgium" and state.phase == "orders"
     expect(page.get_by_text("Player 1 to give an order")).to_be_visible()
@@ -94,12 +93,13 @@ def test_a_round_against_bots_with_the_humans_battle_auto_played(page: Page, pan
     page.get_by_role("dialog", name="New game").get_by_role("button", name="Set up a new campaign").click()
     page.get_by_label("Players", exact=True).select_option(label="3")
     page.get_by_label("Round wins to win a battle").select_option(label="1")
+    page.get_by_label("Deal number (blank: random)", exact=True).fill("3")
     page.get_by_role("button", name="Start new campaign").click()
-    state = wait_for(page, lambda s: s.players == 3 and s.options["battle_max_wins"] == 1 and s.actors == {0},
-                     "the new campaign, the bots' orders given")
+    state = wait_for(page, lambda s: s.seed == 3 and s.players == 3 and s.options["battle_max_wins"] == 1
+                     and s.actors == {0}, "the new campaign, the bots' orders given")
     neutral = min(state.inert)
     click_territory(page, state, neutral)
-    expect(page.get_by_role("alert")).to_contain_text("is neutral; pick one of your territories")
+    expect(alert(page)).to_contain_text("is neutral; pick one of your territories")
     attacks = state.attacks(0)
     if attacks:
         state = order(page, state, attacks[0].origin, attacks[0].target)
@@ -107,17 +107,16 @@ def test_a_round_against_bots_with_the_humans_battle_auto_played(page: Page, pan
     else:
         page.get_by_role("button", name=re.compile("passes")).click()
     state = wait_for(page, lambda s: s.phase != "orders" or s.round_number > 1, "the battles")
-    if state.round_number == 1 and any(0 in b.players for b in state.battles if b.result is None):
-        auto = page.get_by_role("button", name="Auto-play this battle for me (A)")
+    auto = page.get_by_role("button", name="Auto-play this battle for me (A)")
+    audited = False
+    while state.round_number == 1 and (left := my_open_battles(state)):  # one battle at a time: auto-play each
         expect(auto).to_be_visible()
-        assert blocking_report(audit(page)) == ""  # the battle view (dice board, moves) passes axe
+        if not audited:
+            assert blocking_report(page) == ""  # the battle view (dice board, moves) passes axe
+            audited = True
         page.keyboard.press("a")
-        for _ in range(5):  # one battle at a time: auto-play each battle of the human
-            state = current_state(page)
-            if state.round_number > 1 or not any(0 in b.players for b in state.battles if b.result is None):
-                break
-            page.wait_for_timeout(1500)
-            page.keyboard.press("a")
+        state = wait_for(page, lambda s, left=left: s.round_number > 1 or my_open_battles(s) < left,
+                         "the auto-played battle's end")
     state = wait_for(page, lambda s: s.round_number > 1 or s.is_over, "the end of round 1", 240)
     if state.lands(0) == 0:  # Player 1 fell in round 1: the bots play on, and the page settles at the end
         state = wait_for(page, lambda s: s.is_over, "the end of the bots' campaign", 240)
@@ -134,7 +133,7 @@ def test_a_round_against_bots_with_the_humans_battle_auto_played(page: Page, pan
 def test_the_moderator_enters_the_lesotho_games_first_round(page: Page, panel_serve: Any,
                                                             shared_path: Callable[[str], Path]) -> None:
     record = json.loads(shared_path("battle/lesotho-game2.json").read_text(encoding="utf-8"))
-    open_page(page, panel_serve("battle"))
+    open_page(page, seeded_campaign(panel_serve("battle"), 11))
     page.get_by_label("Moderated edition").select_option(label="2")
     page.get_by_label("Moderated map").select_option(label="Lesotho")
     page.get_by_label(re.compile("^Players, one per line")).fill(LESOTHO_PLAYERS)
@@ -147,7 +146,7 @@ def test_the_moderator_enters_the_lesotho_games_first_round(page: Page, panel_se
         state = order(page, state, state.board.index(battle["from"]), state.board.index(battle["to"]))
     state = wait_for(page, lambda s: s.phase == "battles", "the battles phase")
     expect(page.get_by_role("button", name="Enter the result")).to_be_visible()
-    assert blocking_report(audit(page)) == ""  # the reported-result form passes axe
+    assert blocking_report(page) == ""  # the reported-result form passes axe
     for index, battle in enumerate(first["battles"]):
         page.get_by_label("Battle", exact=True).select_option(index=0)
         armies = state.battles[index].armies
@@ -166,19 +165,20 @@ def test_the_moderator_enters_the_lesotho_games_first_round(page: Page, panel_se
 
 
 def test_a_reload_keeps_the_campaign(page: Page, panel_serve: Any) -> None:
-    open_page(page, panel_serve("battle"))
+    open_page(page, seeded_campaign(panel_serve("battle"), 5))
     state = wait_for(page, lambda s: s.actors == {0}, "the bots' orders")
     attacks = state.attacks(0)
     assert attacks
     state = order(page, state, attacks[0].origin, attacks[0].target)
     seed, history = state.seed, len(state.history)
-    page.reload()
-    expect(page.locator(".rb-live")).to_contain_text("ButtonMen Battle on", timeout=60_000)
-    page.wait_for_load_state("networkidle")
+    open_page(page, None)
     origin, target = state.board.name_of(attacks[0].origin), state.board.name_of(attacks[0].target)
-    expect(page.locator(".rb-live")).to_contain_text(re.compile(rf"\({re.escape(origin)}\) attacks [^\n]*"
-                                                                rf"\({re.escape(target)}\)"))
-    page.wait_for_timeout(2000)  # the page has answered the address it was opened with
+    expect(live(page)).to_contain_text(re.compile(rf"\({re.escape(origin)}\) attacks [^\n]*"
+                                                  rf"\({re.escape(target)}\)"))
+    # A round trip: the page reports the address it was opened with as it loads, before this tap on a bot's
+    # territory, so the tap's refusal (whatever the phase now) shows that the page has answered that address.
+    click_territory(page, state, next(t for t, owner in enumerate(state.land) if owner not in (None, 0)))
+    expect(alert(page)).to_contain_text("Not possible: ")
     again = current_state(page)
     assert again.seed == seed and len(again.history) >= history
 
@@ -190,7 +190,7 @@ def in_battle(player: int, state: CampaignState) -> bool:
 
 def test_a_battle_played_by_hand_against_a_bot_runs_to_its_end_and_the_campaign_goes_on(
         page: Page, panel_serve: Any) -> None:
-    open_page(page, panel_serve("battle"))
+    open_page(page, seeded_campaign(panel_serve("battle"), 11))
     page.get_by_role("button", name="New game", exact=True).click()
     page.get_by_role("dialog", name="New game").get_by_role("button", name="Set up a new campaign").click()
     page.get_by_label("Players", exact=True).select_option(label="3")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import core
@@ -11,9 +10,10 @@ from core.buttonmen import Roll
 from core.buttonmen.conformance import choose_sizes, roll_values
 from core.buttonmen.state import ButtonMenState
 from core.protocol import Action
+from tests.shared_data import SHARED as SHARED_DATA
 
 GAME = core.get_game("button-men")
-SHARED = Path(__file__).resolve().parents[3] / "../shared/buttonmen"
+SHARED = SHARED_DATA / "buttonmen"
 
 
 def position(r0: str, r1: str, values: Sequence[Sequence[int]], *, swing: Sequence[Mapping[str, int]] = ({}, {}),

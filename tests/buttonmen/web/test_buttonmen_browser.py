@@ -11,80 +11,57 @@ by clicks.  A share link opened in a fresh page restores the exact game.
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 import pytest
+from playwright.sync_api import Page, expect
 
 import core
 from core.buttonmen import Attack, ButtonMenState, Pass
+from tests.browser import (address_record, address_state, blocking_report, live, open_app, status, tap, until,
+                           wait_for_focus)
 from webapp.buttonmen.model import MIN_X_END, PIXELS_PER_UNIT, X_START, action_label, die_pixel
-from webapp.shell import links
 
-pytest.importorskip("playwright")
-from playwright.sync_api import Page, expect  # noqa: E402
+pytestmark = pytest.mark.browser
 
-AXE = Path(__file__).resolve().parents[3] / "tests" / "js" / "node_modules" / "axe-core" / "axe.min.js"
 HUMAN_TURN = re.compile(r"^(Bauer to move|Bauer: choose|Match over)")
-
-
-def text_view(page: Page) -> Any:
-    return page.locator(".rb-live")
-
-
-def status(page: Page) -> Any:
-    return page.locator("strong").filter(has_text=re.compile(r"to move|: choose|: react|Match over|cancelled"))
+DEAL = "5"
+"""The deal number of every match here: the same match on any machine (the bots play untimed)."""
 
 
 def current_state(page: Page) -> ButtonMenState:
     """The game in the address bar (the share link), replayed."""
-    value = parse_qs(urlparse(page.url).query)["game"][0]
-    state = core.replay(links.decode(value)[0])
-    assert isinstance(state, ButtonMenState)
-    return state
+    return address_state(page, ButtonMenState)
 
 
 def wait_for_human(page: Page, moves_before: int) -> ButtonMenState:
     """Wait until Bauer (the human) must act, or the match is over, after ``moves_before`` actions.
 
-    A drawn round (a random deal, rare) stays on screen, the bots waiting, until "Next round":
-    it is pressed on the way, whoever moves first in the next round.
+    A drawn round stays on screen, the bots waiting, until "Next round": it is pressed on the way,
+    whoever moves first in the next round.
     """
     next_round = page.get_by_role("button", name="Next round", exact=True)
-    deadline = time.monotonic() + 60
-    while True:
+
+    def settled() -> ButtonMenState | None:
         if next_round.is_visible():
             next_round.click()
-            expect(next_round).to_be_hidden()
+            return None
         state = current_state(page)
         line = status(page).inner_text()
-        settled = HUMAN_TURN.match(line) is not None and state.is_over == line.startswith("Match over") \
+        ready = HUMAN_TURN.match(line) is not None and state.is_over == line.startswith("Match over") \
             and state.to_move in (0, None)
-        if settled and len(state.history) > moves_before:
-            return state
-        assert time.monotonic() < deadline, f"the page did not settle: {line!r}, {len(state.history)} actions"
-        page.wait_for_timeout(200)
+        return state if ready and len(state.history) > moves_before else None
 
-
-def serious_violations(page: Page) -> list[str]:
-    """axe-core's serious and critical findings on the page as it is now (the attack controls shown)."""
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(AXE))
-    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
-    return [f"{v['id']} ({v['impact']}): {node['target']} - {v['help']}"
-            for v in found if v.get("impact") in ("serious", "critical") for node in v["nodes"]]
+    return until(page, settled, f"Bauer's turn after {moves_before} actions")
 
 
 def click_die(page: Page, state: ButtonMenState, player: int, index: int) -> None:
-    """Click a die as player 1 sees the board (their row at the bottom), at the board's size on screen."""
-    box = page.locator(".bk-Canvas").first.bounding_box()
-    assert box is not None
+    """Tap a die as player 1 sees the board (their row at the bottom); its check box follows."""
     x, y = die_pixel(state, player, index, viewer=0)
-    scale = box["width"] / ((MIN_X_END - X_START) * PIXELS_PER_UNIT)
-    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
-    page.wait_for_timeout(350)  # BokehJS takes two clicks within ~250 ms for one double tap
+    tap(page, x, y, (MIN_X_END - X_START) * PIXELS_PER_UNIT)
+    whose = "Your" if player == 0 else "Their"
+    expect(page.get_by_role("checkbox", name=re.compile(rf"^{whose} die {index + 1}: "))).to_be_checked()
 
 
 def choose_button(page: Page, player: int, typed: str, info: str) -> None:
@@ -107,8 +84,7 @@ def choose_button(page: Page, player: int, typed: str, info: str) -> None:
 
 
 def start_bauer_against_avis(page: Page, url: str) -> None:
-    page.goto(url)
-    expect(text_view(page)).to_contain_text("Button Men, round 1", timeout=60_000)
+    open_app(page, url, "Button Men, round 1")
     page.wait_for_load_state("networkidle")
     page.get_by_role("button", name="New game", exact=True).click()
     expect(page.get_by_role("dialog", name="New game")).to_be_visible()
@@ -116,10 +92,11 @@ def start_bauer_against_avis(page: Page, url: str) -> None:
     choose_button(page, 2, "avis", "Avis (Soldiers, tournament legal): (4) (4) (10) (12) (X)")
     page.get_by_label("Player 2 is played by").select_option(label="Bot - Greedy: best immediate result")
     page.get_by_label("Rounds needed to win the match").select_option(label="1")
+    page.get_by_label("Deal number (blank: random)").fill(DEAL)
     page.get_by_role("button", name="Start match").click()
     expect(page.get_by_role("dialog", name="New game")).to_be_hidden()
-    expect(text_view(page)).to_contain_text("Bauer's recipe: (8) (10) (12) (20) (X).")
-    expect(text_view(page)).to_contain_text("first to 1 wins")
+    expect(live(page)).to_contain_text("Bauer's recipe: (8) (10) (12) (20) (X).")
+    expect(live(page)).to_contain_text("first to 1 wins")
 
 
 def test_bauer_against_avis_whole_match_by_clicks_then_share_link(page: Page, panel_serve: Any,
@@ -148,8 +125,8 @@ def test_bauer_against_avis_whole_match_by_clicks_then_share_link(page: Page, pa
                 click_die(page, state, 1, j)
             choice = page.get_by_role("button", name=action_label(state, attack), exact=True)
             expect(choice).to_be_visible()
-            if attacks == 0 and AXE.exists():  # the issue-4 audit, with the attack controls on screen
-                assert serious_violations(page) == []
+            if attacks == 0:  # the issue-4 audit, with the attack controls on screen
+                assert blocking_report(page) == ""
             choice.click()
             attacks += 1
         else:
@@ -164,7 +141,7 @@ def test_bauer_against_avis_whole_match_by_clicks_then_share_link(page: Page, pa
     summary = page.get_by_role("status").filter(has=page.get_by_role("heading", name="Match over"))
     expect(summary).to_contain_text(re.compile(r"(Bauer|Avis) wins the match against (Avis|Bauer), 1 round to 0"))
     expect(page.get_by_role("button", name="New match, same settings")).to_be_visible()
-    expect(text_view(page)).to_contain_text("wins the match.")
+    expect(live(page)).to_contain_text("wins the match.")
     page.locator("summary", has_text="Round history").click()  # a folded section of the side panel
     history = page.get_by_role("table", name="Round history").locator("tbody tr")
     expect(history).to_have_count(len(state.rounds))
@@ -175,16 +152,16 @@ def test_bauer_against_avis_whole_match_by_clicks_then_share_link(page: Page, pa
     ended = page.get_by_role("table", name="How the round ended").locator("tbody tr")
     expect(ended).to_have_count(2)
     expect(ended.first).to_contain_text("Bauer")
-    if AXE.exists():
-        assert serious_violations(page) == []
+    assert blocking_report(page) == ""
     page.screenshot(path=str(tmp_path / "buttonmen-match-over.png"), full_page=True)
 
     # a mid-match share link, opened in a fresh page, shows the same position
     assert shared is not None, "the match ended on the human's first attack"
-    middle = core.replay(links.decode(parse_qs(urlparse(shared).query)["game"][0])[0])
+    record = address_record(shared)
+    assert record is not None
+    middle = core.replay(record)
     other = page.context.new_page()
-    other.goto(shared)
-    expect(text_view(other)).to_contain_text(middle.describe(0), timeout=60_000)
+    open_app(other, shared, middle.describe(0))
     assert current_state(other) == middle
     other.close()
 
@@ -194,22 +171,6 @@ def test_bauer_against_avis_whole_match_by_clicks_then_share_link(page: Page, pa
     expect(summary).to_be_visible(timeout=60_000)
     expect(page.locator("ol.bm-log li")).to_have_count(len(state.log))
     assert current_state(page) == state and page.url == final
-
-
-FOCUSED = """() => {
-  let a = document.activeElement
-  while (a && a.shadowRoot && a.shadowRoot.activeElement) { a = a.shadowRoot.activeElement }
-  if (!a || a === document.body) { return "(page body)" }
-  const label = a.getAttribute("aria-label") || (a.labels && a.labels.length ? a.labels[0].textContent : "") ||
-    (a.closest("label") ? a.closest("label").textContent : "") || a.textContent || a.tagName
-  return label.trim()
-}"""
-
-
-def focus_moves_to(page: Page, start: str, timeout: float = 30_000) -> str:
-    """Wait until the keyboard focus is on a control whose name starts with ``start``; its name."""
-    page.wait_for_function(f"() => ({FOCUSED})().startsWith({start!r})", timeout=timeout)
-    return str(page.evaluate(FOCUSED))
 
 
 def test_keyboard_focus_follows_the_player_and_surrender_asks_first(page: Page, panel_serve: Any) -> None:
@@ -222,7 +183,7 @@ def test_keyboard_focus_follows_the_player_and_surrender_asks_first(page: Page, 
     page.get_by_role("button", name="Confirm size").focus()
     page.keyboard.press("Enter")
     state = wait_for_human(page, 0)
-    assert focus_moves_to(page, "Your die 1: ").startswith("Your die 1: ")
+    assert wait_for_focus(page, "Your die 1: ").startswith("Your die 1: ")
     mine = page.get_by_role("group", name="Your dice (Bauer), attacking")
     theirs = page.get_by_role("group", name="Their dice (Avis), to capture")
     expect(mine.get_by_role("checkbox")).to_have_count(len(state.dice[0]))
@@ -240,16 +201,15 @@ def test_keyboard_focus_follows_the_player_and_surrender_asks_first(page: Page, 
     page.keyboard.press("Enter")
     state = wait_for_human(page, len(state.history))
     if not state.is_over:
-        focus_moves_to(page, "Your die 1: ")
+        wait_for_focus(page, "Your die 1: ")
         page.get_by_role("button", name="Surrender the round").focus()
         page.keyboard.press("Enter")
-        assert focus_moves_to(page, "No, keep playing") == "No, keep playing"
+        assert wait_for_focus(page, "No, keep playing") == "No, keep playing"
         expect(page.get_by_text(f"Surrender round {state.round_number}?")).to_be_visible()
-        if AXE.exists():
-            assert serious_violations(page) == []
+        assert blocking_report(page) == ""
         page.keyboard.press("Enter")
         expect(page.get_by_text(f"Surrender round {state.round_number}?")).to_be_hidden()
-        focus_moves_to(page, "Surrender the round")
+        wait_for_focus(page, "Surrender the round")
         assert current_state(page) == state, "No keeps playing"
 
     page.get_by_role("button", name="New game", exact=True).focus()
@@ -257,7 +217,7 @@ def test_keyboard_focus_follows_the_player_and_surrender_asks_first(page: Page, 
     page.get_by_role("button", name="Start match").focus()
     page.keyboard.press("Enter")
     if not state.is_over:  # a match in progress is replaced only after "Yes"
-        assert focus_moves_to(page, "Yes, start the new game") == "Yes, start the new game"
+        assert wait_for_focus(page, "Yes, start the new game") == "Yes, start the new game"
         page.keyboard.press("Enter")
     expect(page.get_by_label("Size of swing X")).to_be_visible()
-    focus_moves_to(page, "New game")  # a new match gives the focus back to the dialog's button
+    wait_for_focus(page, "New game")  # a new match gives the focus back to the dialog's button

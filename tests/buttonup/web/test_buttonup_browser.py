@@ -3,71 +3,39 @@
 from __future__ import annotations
 
 import re
-import time
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 import pytest
+from playwright.sync_api import Locator, Page, expect
 
 import core
 from core.buttonup import ButtonUpState
+from tests.browser import address_record, focused, grows, live, open_app, settled_record, squash, status, tap
 from webapp.buttonup.board import PIXELS_PER_UNIT, X_RANGE, stack_pixels
 from webapp.shell import links
-
-from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
 GAME = core.get_game("button-up")
 STACK_LINE = re.compile(r"^\s*stack (\d+):", re.MULTILINE)
-DEEP_FOCUS = """() => { let el = document.activeElement;
-  while (el && el.shadowRoot && el.shadowRoot.activeElement) { el = el.shadowRoot.activeElement }
-  return el ? el.textContent.trim() : "" }"""
 
 
-def squash(text: str) -> str:
-    """Text with every run of white space made one space (as the browser renders it)."""
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def text_view(page: Page) -> Any:
-    return page.locator(".rb-live")
-
-
-def log_items(page: Page) -> Any:
+def log_items(page: Page) -> Locator:
     return page.locator("ol[reversed] li")
-
-
-def status(page: Page) -> Any:
-    return page.locator("strong").filter(has_text=re.compile(r"to move|chooses|Game over"))
 
 
 def open_page(page: Page, url: str | None) -> None:
     """Go to ``url`` (None: reload) and wait until the app is drawn."""
-    if url is None:
-        page.reload()
-    else:
-        page.goto(url)
+    open_app(page, url, "Button Up!, round")
     expect(page.locator(".bk-Canvas").first).to_be_visible()
-    expect(text_view(page)).to_contain_text("Button Up!, round")
 
 
 def game_record(page: Page) -> dict[str, Any]:
-    value = parse_qs(urlparse(page.url).query)["game"][0]
-    return links.decode(value)[0]
-
-
-def settled_record(page: Page) -> dict[str, Any]:
-    """The record in the address bar once it holds every move of the log (the address follows the page)."""
-    deadline = time.monotonic() + 20
-    while True:
-        record = game_record(page)
-        if len(record["actions"]) == log_items(page).count():
-            return record
-        assert time.monotonic() < deadline, "the address bar did not catch up with the move log"
-        page.wait_for_timeout(100)
+    record = address_record(page.url)
+    assert record is not None
+    return record
 
 
 def wait_for_red(page: Page) -> str:
@@ -78,21 +46,18 @@ def wait_for_red(page: Page) -> str:
 
 def act(page: Page, do: Any) -> None:
     """Run ``do()`` and wait for the move log to grow."""
-    before = log_items(page).count()
-    do()
-    expect(log_items(page)).not_to_have_count(before)
+    grows(log_items(page), do)
+
+
+def focus_text(page: Page) -> str:
+    return str(focused(page).evaluate("el => el ? el.textContent.trim() : ''"))
 
 
 def tap_stack(page: Page, index: int) -> None:
-    """Click the bottom button of stack ``index`` on the Bokeh canvas."""
-    count = len(STACK_LINE.findall(text_view(page).inner_text()))
-    canvas = page.locator(".bk-Canvas").first
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    assert box is not None
+    """Tap the bottom button of stack ``index`` on the Bokeh canvas (the board shrinks on narrow screens)."""
+    count = len(STACK_LINE.findall(live(page).inner_text()))
     x, y = stack_pixels(index, count)
-    scale = box["width"] / ((X_RANGE[1] - X_RANGE[0]) * PIXELS_PER_UNIT)  # the board shrinks on narrow screens
-    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
+    tap(page, x, y, (X_RANGE[1] - X_RANGE[0]) * PIXELS_PER_UNIT)
 
 
 def test_whole_game_against_the_bot_by_taps_and_keyboard(offline_page: Page, buttonup_url: str,
@@ -130,7 +95,7 @@ def test_whole_game_against_the_bot_by_taps_and_keyboard(offline_page: Page, but
         else:  # keyboard only: Tab from the "New game" button over the board reaches the first move button
             opener.focus()
             page.keyboard.press("Tab")
-            assert page.evaluate(DEEP_FOCUS) == label
+            assert focus_text(page) == label
             act(page, lambda: page.keyboard.press("Enter"))
             keyboard_turn = True
         expect(log_items(page).first).to_contain_text(f"Red: sow stack {stack + 1}")
@@ -138,14 +103,14 @@ def test_whole_game_against_the_bot_by_taps_and_keyboard(offline_page: Page, but
         if keyboard_turn and wait_for_red(page).startswith("Red to move"):
             # the focus came back to the first move button after the bot's reply
             expect(moves.first).to_be_focused()
-            assert page.evaluate(DEEP_FOCUS) == moves.first.inner_text()
+            assert focus_text(page) == moves.first.inner_text()
             focus_checks += 1
         keyboard_turn = False
 
     assert turn >= 3 and focus_checks >= 1
     summary = page.get_by_role("region", name="Game summary")
     expect(summary).to_contain_text(re.compile(r"(Red|Black) wins \d+ to \d+"))
-    expect(text_view(page)).to_contain_text("Game over")
+    expect(live(page)).to_contain_text("Game over")
     expect(page.get_by_role("button", name="New game, same settings")).to_be_visible()
     state = core.replay(game_record(page))
     assert isinstance(state, ButtonUpState) and state.is_over and log_items(page).count() == len(state.history)
@@ -161,8 +126,8 @@ def test_undo_reload_and_share_link_restore_the_exact_game(offline_page: Page, b
     expect(page.get_by_text("Black (bot: Greedy: best immediate result)")).to_be_visible()
     entries = page.evaluate("history.length")
     act(page, lambda: page.get_by_role("button", name="Red starts the round").click())
-    decision = core.replay(settled_record(page))
-    expect(text_view(page)).to_contain_text(decision.describe())
+    decision = core.replay(settled_record(page, log_items(page)))
+    expect(live(page)).to_contain_text(decision.describe())
 
     act(page, lambda: page.get_by_role("button", name="Sow stack 4 (white)").click())
     expect(page.get_by_text("Black is thinking…").first).to_be_visible()
@@ -172,19 +137,19 @@ def test_undo_reload_and_share_link_restore_the_exact_game(offline_page: Page, b
     expect(undo).to_be_enabled()
     undo.click()
     expect(log_items(page)).to_have_count(1)
-    expect(text_view(page)).to_contain_text(decision.describe())
-    assert settled_record(page) == decision.to_record()
+    expect(live(page)).to_contain_text(decision.describe())
+    assert settled_record(page, log_items(page)) == decision.to_record()
 
     act(page, lambda: page.get_by_role("button", name="Sow stack 7 (white)").click())
     wait_for_red(page)
-    moved = settled_record(page)
-    shown, log = text_view(page).inner_text(), log_items(page).all_inner_texts()
+    moved = settled_record(page, log_items(page))
+    shown, log = live(page).inner_text(), log_items(page).all_inner_texts()
     assert squash(core.replay(moved).describe()) in squash(shown)
 
     open_page(page, None)
     expect(log_items(page)).to_have_count(len(log))
-    assert text_view(page).inner_text() == shown and log_items(page).all_inner_texts() == log
-    assert settled_record(page) == moved
+    assert live(page).inner_text() == shown and log_items(page).all_inner_texts() == log
+    assert settled_record(page, log_items(page)) == moved
     assert page.evaluate("history.length") == entries, "moves replace the history entry, they add none"
 
     share = page.get_by_role("link", name="Link to this game").get_attribute("href")
@@ -192,7 +157,7 @@ def test_undo_reload_and_share_link_restore_the_exact_game(offline_page: Page, b
     other = page.context.new_page()  # a second session, offline like the first
     open_page(other, share)
     expect(log_items(other)).to_have_count(len(log))
-    assert text_view(other).inner_text() == shown
+    assert live(other).inner_text() == shown
     other.close()
 
 
@@ -202,13 +167,13 @@ def test_back_leaves_the_game_instead_of_showing_an_older_position(offline_page:
     open_page(page, f"{buttonup_url}?game={links.encode(GAME.new(seed=21).to_record(), ['human', 'human'])}")
     for label in ("Red starts the round", "Sow stack "):
         act(page, lambda label=label: page.get_by_role("button", name=re.compile(f"^{label}")).first.click())
-    played = settled_record(page)
+    played = settled_record(page, log_items(page))
     assert len(played["actions"]) == 2
     page.go_back()
     page.wait_for_url("about:blank")
     page.go_forward()
     expect(log_items(page)).to_have_count(2)
-    assert settled_record(page) == played, "Forward comes back to the game as it was left"
+    assert settled_record(page, log_items(page)) == played, "Forward comes back to the game as it was left"
 
 
 def test_a_damaged_link_explains_and_starts_a_fresh_game(offline_page: Page, buttonup_url: str) -> None:

@@ -6,20 +6,17 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import Page, expect
 
-import core
 from core.fairsquare import FairSquareState, position_after
 from core.fairsquare.geometry import name
 from core.fairsquare.trace import REMOVED
+from tests.browser import address_state, alert, blocking_report, live, open_app, squash, status, tap
 from webapp.fairsquare.board import GRID, PIXELS_PER_UNIT, square_pixels
 from webapp.fairsquare.page import GAME
 from webapp.shell import links
-
-from tests.site.test_axe import audit, blocking_report
 
 pytestmark = pytest.mark.browser
 
@@ -35,39 +32,14 @@ def fairsquare_page(page: Page, panel_serve: Any) -> tuple[Page, str]:
 
 
 def open_page(page: Page, url: str | None) -> None:
-    if url is None:
-        page.reload()
-    else:
-        page.goto(url)
+    """Go to ``url`` (None: reload) and wait until the board is drawn."""
+    open_app(page, url, "Fair and Square, ")
     expect(page.locator(".bk-Canvas").first).to_be_visible()
-    expect(page.locator(".rb-live")).to_contain_text("Fair and Square, ")
-
-
-def address_state(page: Page) -> FairSquareState:
-    state = core.replay(links.decode(parse_qs(urlparse(page.url).query)["game"][0])[0])
-    assert isinstance(state, FairSquareState)
-    return state
 
 
 def click_square(page: Page, square: int) -> None:
-    """Click the centre of ``square`` on the board (the board may be drawn smaller than its own size),
-    apart enough from the last click that Bokeh never sees a double tap."""
-    page.wait_for_timeout(400)
-    canvas = page.locator(".bk-Canvas").first
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    assert box is not None
-    scale = box["width"] / round((GRID.x_range[1] - GRID.x_range[0]) * PIXELS_PER_UNIT)
-    x, y = square_pixels(square)
-    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
-
-
-def squash(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def status(page: Page) -> Any:
-    return page.locator(".rb-status")
+    """Tap the centre of ``square`` on the board (the board may be drawn smaller than its own size)."""
+    tap(page, *square_pixels(square), round((GRID.x_range[1] - GRID.x_range[0]) * PIXELS_PER_UNIT))
 
 
 def test_a_board_against_three_bots_watched_turn_by_turn_then_reloaded(fairsquare_page: tuple[Page, str],
@@ -76,12 +48,12 @@ def test_a_board_against_three_bots_watched_turn_by_turn_then_reloaded(fairsquar
     fresh = GAME.new(seed=3, single_board=True, rounds=1).to_record()
     open_page(page, f"{url}?game={links.encode(fresh, SEATS)}")
     expect(status(page)).to_have_text("Round 1 of 1: Player 1, place your pieces (0 of 4 placed).")
-    state = address_state(page)
+    state = address_state(page, FairSquareState)
     board = state.board_of(0)
     legal = sorted(board.legal)
 
     click_square(page, board.points[0])  # a refusal in plain words
-    expect(page.get_by_role("alert")).to_contain_text("may not be placed on a point square")
+    expect(alert(page)).to_contain_text("may not be placed on a point square")
     page.keyboard.press("1")  # Sprinter by the key map, placed by a click
     click_square(page, legal[0])
     expect(status(page)).to_contain_text("(1 of 4 placed)")
@@ -110,7 +82,7 @@ def test_a_board_against_three_bots_watched_turn_by_turn_then_reloaded(fairsquar
     expect(page.locator("h3", has_text="Turn 7 of 15")).to_be_visible()
     expect(slider).to_have_value("7")
 
-    record = address_state(page).records[0]
+    record = address_state(page, FairSquareState).records[0]
     at = position_after(record, 7)
     piece = next(i for i, s in enumerate(at.squares) if s != REMOVED)
     step = next(s for s in record.turns[7].steps if s.piece == piece)
@@ -127,16 +99,16 @@ def test_a_board_against_three_bots_watched_turn_by_turn_then_reloaded(fairsquar
     expect(places.locator("tbody tr")).to_have_count(4)
     expect(places).to_contain_text("owned")
     expect(page.get_by_role("region", name="Match result")).to_contain_text("Elimination candidate")
-    page.wait_for_timeout(500)
-    report = blocking_report(audit(page))  # the round player, its chart and the places on screen
+    expect(page.locator("h3", has_text="Turn 15 of 15")).to_be_visible()
+    report = blocking_report(page)  # the round player, its chart and the places on screen
     assert not report, f"axe found serious/critical problems while watching the round:\n{report}"
     page.screenshot(path=str(tmp_path / "fairsquare-after-the-round.png"), full_page=True)
     match = page.get_by_role("table", name="Match points per round").inner_text()
-    text = page.locator(".rb-live").inner_text()
+    text = live(page).inner_text()
 
     open_page(page, None)  # a reload from the address loses nothing
     expect(page.get_by_role("table", name="Places on this board")).to_be_visible()
     assert page.get_by_role("table", name="Match points per round").inner_text() == match
     expect(page.locator("h3", has_text="Turn 15 of 15")).to_be_visible()
-    again = page.locator(".rb-live").inner_text()
+    again = live(page).inner_text()
     assert "match over" in again and squash(text).endswith(squash(again)), "the same match, as text"

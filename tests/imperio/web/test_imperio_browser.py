@@ -3,82 +3,58 @@
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 import pytest
+from playwright.sync_api import Locator, Page, expect
 
 import core
 import core.imperio as ib
 from core.imperio import Attack, ImperioState, Shot, Step
+from tests.browser import grows, live, open_app, settled_record, status, tap
 from webapp.imperio.board import LABEL_PIXELS, PIXELS, SHAPE_SIZES, X_RANGE, square_pixels
 from webapp.shell import links
-
-from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
 GAME = core.get_game("imperio-bellum")
 
 
-def text_view(page: Page) -> Any:
-    return page.locator(".rb-live")
-
-
-def log_items(page: Page) -> Any:
+def log_items(page: Page) -> Locator:
     return page.get_by_role("region", name="Move log, newest first").locator("li")
 
 
 def open_page(page: Page, url: str | None) -> None:
-    """Go to ``url`` (None: reload) and wait until the game is drawn."""
-    if url is None:
-        page.reload()
-    else:
-        page.goto(url)
-    expect(page.locator(".bk-Canvas").first).to_be_visible(timeout=60_000)  # a first page: 15 s on a busy machine
-    expect(text_view(page)).to_contain_text(re.compile(r"Imperio Bellum\. (Turn \d+|Game over)"))
+    """Go to ``url`` (None: reload) and wait until the game is drawn, its move log unfolded."""
+    open_app(page, url, re.compile(r"Imperio Bellum\. (Turn \d+|Game over)"))
+    expect(page.locator(".bk-Canvas").first).to_be_visible()
     page.locator("summary").filter(has_text="Move log").click()  # the log is folded at first
     expect(page.get_by_role("region", name="Move log, newest first")).to_be_visible()
 
 
 def settled_state(page: Page) -> ImperioState:
     """The game in the address bar once it holds every action of the move log."""
-    deadline = time.monotonic() + 20
-    while True:
-        value = parse_qs(urlparse(page.url).query)["game"][0]
-        record = links.decode(value)[0]
-        if len(record["actions"]) == log_items(page).count():
-            state = core.replay(record)
-            assert isinstance(state, ImperioState)
-            return state
-        assert time.monotonic() < deadline, "the address bar did not catch up with the move log"
-        page.wait_for_timeout(100)
+    state = core.replay(settled_record(page, log_items(page)))
+    assert isinstance(state, ImperioState)
+    return state
 
 
 def wait_for_turn(page: Page, turn: int) -> ImperioState:
     """Wait until red (the human, player 1) acts in ``turn`` or the game is over; the game as it stands."""
     mine = re.compile(rf"Turn {turn}: player 1 \(red attacker\) to act|Game over")
-    expect(page.locator("strong").filter(has_text=mine)).to_be_visible(timeout=60_000)
+    expect(status(page)).to_contain_text(mine, timeout=60_000)
     return settled_state(page)
 
 
 def click_square(page: Page, square: int, flipped: bool = False) -> None:
-    """Click the centre of a square on the Bokeh board (``flipped``: rank 9 is at the bottom)."""
-    canvas = page.locator(".bk-Canvas").first
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    assert box is not None
-    x, y = square_pixels(square, flipped)
-    scale = box["width"] / ((X_RANGE[1] - X_RANGE[0]) * PIXELS)  # the board shrinks with a narrow column
-    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
+    """Tap the centre of a square on the Bokeh board (``flipped``: rank 9 is at the bottom; the board
+    shrinks with a narrow column)."""
+    tap(page, *square_pixels(square, flipped), (X_RANGE[1] - X_RANGE[0]) * PIXELS)
 
 
 def act(page: Page, do: Any) -> None:
     """Run ``do()`` and wait for the move log to grow."""
-    before = log_items(page).count()
-    do()
-    expect(log_items(page)).not_to_have_count(before)
+    grows(log_items(page), do)
 
 
 def attack_after_the_odds(page: Page, state: ImperioState, action: Attack | Shot) -> None:
@@ -130,12 +106,12 @@ def test_a_few_turns_against_the_bot_with_an_attack_after_its_odds_then_a_reload
     assert attacked, "an attack came within six turns"
 
     state = wait_for_turn(page, turn + 2)
-    shown, log = text_view(page).inner_text(), log_items(page).all_inner_texts()
+    shown, log = live(page).inner_text(), log_items(page).all_inner_texts()
     share = page.get_by_role("link", name="Link to this game").get_attribute("href")
     assert share is not None and "game=" in share
     open_page(page, None)
     expect(log_items(page)).to_have_count(len(log))
-    assert text_view(page).inner_text() == shown and log_items(page).all_inner_texts() == log
+    assert live(page).inner_text() == shown and log_items(page).all_inner_texts() == log
     assert settled_state(page) == state
     other = page.context.new_page()
     open_page(other, share)
@@ -159,7 +135,7 @@ def test_a_whole_game_against_the_bot_ends_with_its_summary(tall_page: Page, imp
     expect(summary).to_contain_text("The defender (blue) wins")
     assert state.outcome is not None
     expect(summary).to_contain_text(re.compile(re.escape(state.outcome.reason), re.IGNORECASE))
-    expect(text_view(page)).to_contain_text("Game over")
+    expect(live(page)).to_contain_text("Game over")
     expect(end_turn).to_have_count(0)
     assert state.winner_text() == "defender"
 
@@ -204,7 +180,7 @@ def test_a_bot_turn_shows_in_one_update_and_the_page_answers_clicks_while_the_bo
     page.evaluate(INPUT_DELAYS)
     page.keyboard.press("e")  # the bot (blue) plays its turn: about 1.5 s of thinking in all
     heading = page.get_by_role("heading", name="Your moves")
-    mine = page.locator("strong").filter(has_text=re.compile(r"Turn 3: player 1 \(red attacker\) to act"))
+    mine = status(page).filter(has_text=re.compile(r"Turn 3: player 1 \(red attacker\) to act"))
     ended = log_items(page).count() + 1  # the log once red's end of turn is in it
     logged = set()
     while True:

@@ -9,33 +9,24 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import Locator, Page, expect
 
 from core.imperio import parse
 from core.imperio.army import DEFAULT_RESERVES, default_placements
 from core.imperio.board import name
+from tests.browser import alert, blocking_report, status
 from tests.imperio.web.test_imperio_browser import act, click_square, log_items, open_page, settled_state
-from tests.site.test_axe import audit, blocking_report
 from webapp.imperio.setup import PIECE_LABELS
-
-from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
 
 PALETTE = "Piece in hand (tap a square of your zone to place it)"
 
 
-def status(page: Page) -> Locator:
-    return page.locator("strong").filter(has_text=re.compile(r"^(Setup|Turn \d+|Game over)"))
-
-
 def limit(page: Page, row: str) -> Locator:
     """The count cell of one row of the live limits table."""
     table = page.get_by_role("table", name="Limits of your army")
     return table.get_by_role("row").filter(has=page.get_by_role("rowheader", name=row, exact=True)).locator("td")
-
-
-def refusal(page: Page) -> Locator:
-    return page.get_by_role("alert")
 
 
 def press(page: Page, label: str) -> None:
@@ -52,9 +43,9 @@ def place(page: Page, square: str) -> None:
     """Tap ``square`` to place the piece in hand; wait for the move log to list it."""
     act(page, lambda: click_square(page, parse(square)))
     try:
-        expect(refusal(page)).to_have_count(0)
+        expect(alert(page)).to_have_count(0)
     except AssertionError:
-        raise AssertionError(f"placing on {square}: {refusal(page).all_inner_texts()}") from None
+        raise AssertionError(f"placing on {square}: {alert(page).all_inner_texts()}") from None
 
 
 def start_hot_seat_setup_by_hand(page: Page) -> None:
@@ -76,16 +67,16 @@ def defender_deploys(page: Page) -> None:
     expect(page.get_by_label(PALETTE).locator("option")).to_have_text([PIECE_LABELS["H"]])
     before = log_items(page).count()
     click_square(page, parse("e5"))
-    expect(refusal(page)).to_have_text("e5 is not a free square of your deployment zone for the headquarters.")
+    expect(alert(page)).to_have_text("e5 is not a free square of your deployment zone for the headquarters.")
     assert log_items(page).count() == before, "a refused tap plays nothing"
-    assert blocking_report(audit(page)) == "", "the setup screen passes axe"
+    assert blocking_report(page) == "", "the setup screen passes axe"
 
     for square, row, count in (("e8", "Headquarters", "1 of 1"), ("a8", "Bases", "1 of 2"), ("i8", "Bases", "2 of 2")):
         place(page, square)
         expect(limit(page, row)).to_have_text(count)
     expect(page.get_by_label(PALETTE).locator("option")).to_have_text([PIECE_LABELS[u] for u in "KAPF"])
     click_square(page, parse("e8"))
-    expect(refusal(page)).to_have_text("e8 is not a free square of your deployment zone for the knight.")
+    expect(alert(page)).to_have_text("e8 is not a free square of your deployment zone for the knight.")
     for units, (square, piece) in enumerate((("d8", "P"), ("c8", "K"), ("f9", "A"), ("e9", "F")), start=1):
         take_in_hand(page, piece)
         place(page, square)
@@ -105,7 +96,7 @@ def defender_lays_out_reserves(page: Page) -> None:
     expect(limit(page, "Knights in all")).to_have_text("3 of 10")
     page.get_by_label("Knights to add").fill("8")
     page.get_by_role("button", name="Add to the reserve").click()
-    expect(refusal(page)).to_contain_text("Not possible: reserve +K would break a deployment limit (IB-04): "
+    expect(alert(page)).to_contain_text("Not possible: reserve +K would break a deployment limit (IB-04): "
                                           "at most 10 knights in all (max_knights_total)")
     expect(limit(page, "Knights in all")).to_have_text("10 of 10")
     expect(limit(page, "Reserve units")).to_have_text("12 of 50")

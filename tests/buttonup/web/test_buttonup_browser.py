@@ -161,19 +161,38 @@ def test_undo_reload_and_share_link_restore_the_exact_game(offline_page: Page, b
     other.close()
 
 
-def test_back_leaves_the_game_instead_of_showing_an_older_position(offline_page: Page, buttonup_url: str) -> None:
+def test_back_and_forward_go_from_game_to_game_never_to_an_older_position(offline_page: Page,
+                                                                          buttonup_url: str) -> None:
     page = offline_page
     page.goto("about:blank")
     open_page(page, f"{buttonup_url}?game={links.encode(GAME.new(seed=21).to_record(), ['human', 'human'])}")
     for label in ("Red starts the round", "Sow stack "):
         act(page, lambda label=label: page.get_by_role("button", name=re.compile(f"^{label}")).first.click())
-    played = settled_record(page, log_items(page))
-    assert len(played["actions"]) == 2
+    first = settled_record(page, log_items(page))
+    assert len(first["actions"]) == 2
+
+    page.get_by_role("button", name="New game", exact=True).click()
+    page.get_by_label("Deal number (blank: random)").fill("22")
+    page.get_by_role("button", name="Start new game").click()
+    page.get_by_role("button", name="Yes, start the new game").click()  # the game in progress ends only now
+    expect(log_items(page)).to_have_count(0)
+    act(page, lambda: page.get_by_role("button", name=re.compile("^Red starts the round")).click())
+    second = settled_record(page, log_items(page))
+    assert second["seed"] == 22 and len(second["actions"]) == 1
+
+    page.go_back()  # the first game as it was left, not the second one before its move
+    expect(log_items(page)).to_have_count(2)
+    assert settled_record(page, log_items(page)) == first
+    page.go_forward()
+    expect(log_items(page)).to_have_count(1)
+    assert settled_record(page, log_items(page)) == second
     page.go_back()
+    expect(log_items(page)).to_have_count(2)
+    page.go_back()  # before the first game: the page is left
     page.wait_for_url("about:blank")
     page.go_forward()
     expect(log_items(page)).to_have_count(2)
-    assert settled_record(page, log_items(page)) == played, "Forward comes back to the game as it was left"
+    assert settled_record(page, log_items(page)) == first, "Forward comes back to the game as it was left"
 
 
 def test_a_damaged_link_explains_and_starts_a_fresh_game(offline_page: Page, buttonup_url: str) -> None:

@@ -33,6 +33,12 @@ class Score:
     def __str__(self) -> str:
         return f"{self.wins}-{self.losses}-{self.draws}"
 
+    @property
+    def words(self) -> str:
+        """The score as a player says it: "3 rounds to 1", "3 rounds to 2 with 1 drawn"."""
+        drawn = f" with {self.draws} drawn" if self.draws else ""
+        return f"{self.wins} rounds to {self.losses}{drawn}"
+
 
 # --------------------------------------------------------------------------- battles and claims
 

@@ -1,21 +1,21 @@
 """A finished round in sentences (who took what, with which win, over whose claim), and page facts.
 
-* :func:`round_sentences` -- "Gauen takes Maseru from Kaori: Massachusetts won 3-0-0." for every
-  territory that changed hands or went pending, then eliminations and the end of the campaign.
+* :func:`round_sentences` -- "Gauen takes Maseru from Kaori: Gauen's Massachusetts won battle 2 by 3 rounds
+  to 0." for every territory that changed hands or went pending, then eliminations and the end of the campaign.
 * :func:`lands_by_round` -- each player's land count at the start and after every finished round.
 * :func:`order_targets` -- the territories an army on ``origin`` may attack now (for a clicked map).
 """
 
 from __future__ import annotations
 
-from core.battle.model import Battle, Claim, RoundLog
+from core.battle.model import Battle, Claim, RoundLog, Score
 from core.battle.resolution import claims_of
 from core.battle.state import CampaignState
 
 
-def _win_words(claim: Claim, score: str) -> str:
+def _win_words(claim: Claim, score: Score) -> str:
     small = "" if claim.small_points is None else f" and {claim.small_points:+d} small points"
-    return f"{score}{small}"
+    return f"{score.words}{small}"
 
 
 def _claim_words(state: CampaignState, battles: tuple[Battle, ...], claim: Claim) -> str:
@@ -26,7 +26,7 @@ def _claim_words(state: CampaignState, battles: tuple[Battle, ...], claim: Claim
     if battle.kind == "walkover":
         return f"{state.names[claim.player]} entered it unopposed (battle {claim.battle + 1})"
     return (f"{state.names[claim.player]}'s {button} won battle {claim.battle + 1} "
-            f"{_win_words(claim, str(battle.result.score))}")
+            f"by {_win_words(claim, battle.result.score)}")
 
 
 def _rival_words(state: CampaignState, battles: tuple[Battle, ...], claim: Claim) -> str:
@@ -35,7 +35,7 @@ def _rival_words(state: CampaignState, battles: tuple[Battle, ...], claim: Claim
     assert battle.result is not None
     button = "a walkover" if claim.army is None else state.buttons[claim.army]
     return (f"{state.names[claim.player]}'s {button} in battle {claim.battle + 1} "
-            f"({_win_words(claim, str(battle.result.score))})")
+            f"({_win_words(claim, battle.result.score)})")
 
 
 def _tiebreak_words(state: CampaignState, battle: Battle, index: int) -> str:
@@ -46,7 +46,7 @@ def _tiebreak_words(state: CampaignState, battle: Battle, index: int) -> str:
     assert army is not None and player is not None
     beaten = "" if loser is None else f" against {state.buttons[loser]}"
     return (f"{state.names[player]}'s {state.buttons[army]} won the tie-break (battle {index + 1}) "
-            f"{result.score}{beaten}")
+            f"by {result.score.words}{beaten}")
 
 
 def round_sentences(state: CampaignState, round_number: int) -> list[str]:

@@ -6,6 +6,7 @@ import pytest
 from bb_helpers import LESOTHO, SECTION5, record
 
 from core.battle import GAME, load_record
+from core.battle.model import Score
 from core.battle.placement import balance, best_cuts
 from core.battle.setup import campaign_setup, parse_setup_lines
 from core.battle.state import CampaignState
@@ -74,11 +75,11 @@ def test_the_moderators_lines_give_the_lesotho_start() -> None:
 def test_the_lesotho_rounds_in_sentences() -> None:
     state = load_record(record(LESOTHO)).state
     first = round_sentences(state, 1)
-    assert first[0] == ("Berea goes pending: Gauen's Massachusetts won battle 2 3-0-0 and Irilyth's Horace won "
-                        "battle 1 3-1-0; a tie-break battle decides it next round.")
-    assert "Gauen takes Mohale's Hoek from AnnoDomini: Gauen's Dixie won battle 4 3-2-0." in first
+    assert first[0] == ("Berea goes pending: Gauen's Massachusetts won battle 2 by 3 rounds to 0 and Irilyth's "
+                        "Horace won battle 1 by 3 rounds to 1; a tie-break battle decides it next round.")
+    assert "Gauen takes Mohale's Hoek from AnnoDomini: Gauen's Dixie won battle 4 by 3 rounds to 2." in first
     second = round_sentences(state, 2)
-    assert second[0] == ("Irilyth takes Berea: Irilyth's Horace won the tie-break (battle 1) 3-1-0 "
+    assert second[0] == ("Irilyth takes Berea: Irilyth's Horace won the tie-break (battle 1) by 3 rounds to 1 "
                          "against Massachusetts.")
     assert second[-1] == "AnnoDomini is eliminated."
     assert round_sentences(state, 3)[-1].startswith("The campaign is over: Irilyth holds 6 of 10")
@@ -87,11 +88,16 @@ def test_the_lesotho_rounds_in_sentences() -> None:
         round_sentences(state, 4)
 
 
+def test_a_score_is_told_in_words() -> None:
+    assert Score(3, 0, 0).words == "3 rounds to 0"
+    assert Score(3, 2, 1).words == "3 rounds to 2 with 1 drawn"
+
+
 def test_a_win_over_a_rival_claim_is_told_with_both_scores() -> None:
     state = load_record(record(SECTION5)).state
     assert round_sentences(state, 1)[0] == (
-        "Ann takes Flemish Brabant from Cat: Ann's Lucky won battle 1 3-0-0 and +35 small points, more "
-        "convincing than Dan's Eiko in battle 2 (3-0-0 and +20 small points).")
+        "Ann takes Flemish Brabant from Cat: Ann's Lucky won battle 1 by 3 rounds to 0 and +35 small "
+        "points, more convincing than Dan's Eiko in battle 2 (3 rounds to 0 and +20 small points).")
 
 
 def test_order_targets_are_the_legal_attacks_from_one_territory() -> None:

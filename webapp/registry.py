@@ -31,6 +31,7 @@ APPS: tuple[AppEntry, ...] = (
     AppEntry("roster", "button-men", "webapp.roster.page", "Button Men roster and recipe lab"),
     AppEntry("braille", "button-man-braille", "webapp.braille.page"),
     AppEntry("battle", "buttonmen-battle", "webapp.battle.page"),
+    AppEntry("battle-moderator", "buttonmen-battle", "webapp.battle.moderator", "ButtonMen Battle moderator desk"),
     AppEntry("fairsquare", "fair-and-square", "webapp.fairsquare.page"),
     AppEntry("imperio", "imperio-bellum", "webapp.imperio.page"),
 )

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from webapp.battle.moderator import ModeratorView
 from webapp.battle.page import BattleView
 from webapp.buttonmen.page import ButtonMenView
 from webapp.buttonup.page import ButtonUpView
@@ -25,7 +26,7 @@ PAGES: dict[str, tuple[Callable[[], Any], Form]] = {
     "fairsquare": (FairSquareView, lambda view: view.dialog),
     "buttonmen": (ButtonMenView, lambda view: view.setup),
     "battle": (BattleView, lambda view: view.dialog),
-    "battle-moderated": (BattleView, lambda view: view.moderator_form),
+    "battle-moderated": (ModeratorView, lambda view: view.moderator_form),
 }
 MODERATED_PLAYERS = """Irilyth: Horace @ Thaba-Tseka, Craptacular @ Qacha's Nek
 Kaori: Gil @ Berea, New Jersey @ Leribe

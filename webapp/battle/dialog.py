@@ -206,7 +206,7 @@ class ModeratorForm(pn.viewable.Viewer):
         self.guard = StartGuard(self.session)
         self.error = self.guard.error
         self.layout = pn.Column(
-            heading("Moderator mode"),
+            heading("A forum campaign"),
             html("<p class='rb-help' style='margin:0.2em 0'>For campaigns played on a forum: enter the players "
                  "and their starting territories, then each round every player's order (click on the map, or "
                  "the move list) and each reported result. Every entry is checked as the record replay checks "

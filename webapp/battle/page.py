@@ -10,7 +10,8 @@ The page opens on a running 4-player campaign on Belgium (you and three strategi
 battles of the round are listed; one at a time is shown in the Button Men view
 (:mod:`webapp.battle.match_view`), where the human plays, or lets a bot auto-play.  The side column
 has the land counts and their chart, the round history, the ranking, the text view, share and save,
-the New campaign form and moderator mode (:mod:`webapp.battle.dialog`, :mod:`webapp.battle.panels`).
+and the New campaign form (:mod:`webapp.battle.dialog`, :mod:`webapp.battle.panels`).  A forum
+moderator has a page of their own, :mod:`webapp.battle.moderator`, built on this view.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from core.battle.state import CampaignState
 from core.battle.summary import order_targets, round_sentences
 from core.protocol import MODERATOR, Action, SubAction
 from webapp.battle import model
-from webapp.battle.dialog import BOT_FIRST, ModeratorForm, NewCampaign, start
+from webapp.battle.dialog import BOT_FIRST, NewCampaign, start
 from webapp.battle.map_board import MapBoard
 from webapp.battle.match_view import MatchView
 from webapp.battle.panels import Export, LandChart, SaveLoad, history_html, lands_html, legend_html
@@ -58,7 +59,7 @@ class PlayerNames(Sequence[str]):
 
 
 class BattleView(GameView[CampaignState, MapBoard]):
-    """The map, orders, battles, reported results, land counts and history, new campaign and moderator mode."""
+    """The map, orders, battles, reported results, land counts and history, and the new campaign form."""
 
     game = GAME
     title = "ButtonMen Battle"
@@ -88,6 +89,11 @@ class BattleView(GameView[CampaignState, MapBoard]):
         self._rounds_shown: tuple[Any, ...] = ()
         """What the round panels (news, chart, history, export) were last drawn for."""
 
+    def opening(self) -> None:
+        """Start the campaign a visitor finds: you and three strategist bots, 4 players on the default map."""
+        start(self.page.session, [HUMAN, *(BOT_FIRST,) * 3], secrets.randbits(32), {"players": 4},
+              OPENING_NAMES, [[None, None]] * 4, None)
+
     def board(self, state: CampaignState, act: Act) -> MapBoard:
         return MapBoard(state, act)
 
@@ -106,8 +112,7 @@ class BattleView(GameView[CampaignState, MapBoard]):
         self.map = self.page.board
         self.map.on_territory = self.click_territory
         if not self.page.link.opened_a_link:  # no game in the address, or a broken one: the opening campaign
-            start(session, [HUMAN, *(BOT_FIRST,) * 3], secrets.randbits(32), {"players": 4},
-                  OPENING_NAMES, [[None, None]] * 4, None)
+            self.opening()
         self.legend = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.order_help = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.pass_buttons = pn.FlexBox(gap="8px", margin=(0, 5))
@@ -139,7 +144,6 @@ class BattleView(GameView[CampaignState, MapBoard]):
         self.save = SaveLoad(self.page)
         self.export = Export(session)
         self.dialog = NewCampaign(session)
-        self.moderator_form = ModeratorForm(session)
         session.param.watch(lambda _e: self.match.kick(), ["state"])
 
     def controls(self) -> list[Any]:
@@ -149,10 +153,9 @@ class BattleView(GameView[CampaignState, MapBoard]):
 
     def panels(self) -> list[Any]:
         return [heading("Lands"), self.lands, self.chart, heading("Round history", 3), self.history,
-                heading("Position as text"), self.page.text, self.page.share, self.save, self.export,
-                self.moderator_form]
+                heading("Position as text"), self.page.text, self.page.share, self.save, self.export]
 
-    def setup_form(self) -> NewCampaign:
+    def setup_form(self) -> pn.viewable.Viewer:
         return self.dialog
 
     # --- words -------------------------------------------------------------------------

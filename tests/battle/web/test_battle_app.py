@@ -8,15 +8,18 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import panel as pn
 import pytest
 
 from core.battle import GAME, load_record
 from core.battle.state import CampaignState
 from core.protocol import MODERATOR, InputError
 from webapp.battle import model
-from webapp.battle.dialog import start
+from webapp.battle.dialog import ModeratorForm, start
+from webapp.battle.moderator import ModeratorView
 from webapp.battle.page import OPENING_NAMES, BattleView
 from webapp.battle.panels import lands_html, read_campaign
+from webapp.registry import further_pages
 from webapp.shell.game_page import GamePage
 from webapp.shell.session import HUMAN
 
@@ -34,10 +37,15 @@ def campaign(page: GamePage) -> CampaignState:
     return state
 
 
-def new_page() -> GamePage:
-    page = GamePage(BattleView)
+def new_page(kind: type[BattleView] = BattleView) -> GamePage:
+    page = GamePage(kind)
     page.session.scheduler = None
     return page
+
+
+def moderator_form(page: GamePage) -> ModeratorForm:
+    assert isinstance(page.view, ModeratorView)
+    return page.view.moderator_form
 
 
 def seeded_page(seed: int) -> GamePage:
@@ -265,8 +273,8 @@ def test_the_battle_view_shows_the_humans_match_and_plays_its_moves() -> None:
 
 
 def moderator_page(shared_path: Callable[[str], Path]) -> GamePage:
-    page = new_page()
-    form = view(page).moderator_form
+    page = new_page(ModeratorView)
+    form = moderator_form(page)
     form.edition.value = 2
     form.map.value = "lesotho"
     form.players.value = LESOTHO_PLAYERS
@@ -324,8 +332,8 @@ def test_a_bad_reported_result_is_refused_with_the_rule(shared_path: Callable[[s
 
 
 def test_the_moderator_form_refuses_bad_lines() -> None:
-    page = new_page()
-    form = view(page).moderator_form
+    page = new_page(ModeratorView)
+    form = moderator_form(page)
     form.players.value = "Ann: Avis @ Antwerp\nBob: Coil"
     form.start()
     assert "Cannot start" in form.error.object and "3 to 5 lines" in form.error.object
@@ -450,8 +458,8 @@ Eve: Gawaine @ Liege, Ginzu @ Luxembourg"""
 
 
 def test_the_moderator_is_asked_for_the_small_points_a_comparison_needs() -> None:
-    page = new_page()
-    form = view(page).moderator_form
+    page = new_page(ModeratorView)
+    form = moderator_form(page)
     form.edition.value = 1
     form.map.value = "belgium"
     form.players.value = SECTION5_PLAYERS
@@ -532,3 +540,15 @@ def test_the_lands_table_headers_keep_their_words_whole() -> None:
     headers = re.findall(r"<th scope='col' style='([^']*)'>(\w+)</th>", lands_html(campaign(page), page.session.seats))
     assert [word for _, word in headers] == ["Player", "Lands", "Status"]
     assert all("white-space:nowrap" in style and "word-break:normal" in style for style, _ in headers)
+
+
+def test_the_moderator_has_a_desk_of_its_own_and_the_play_page_no_moderator_form() -> None:
+    def buttons(page: GamePage) -> list[str]:
+        return [widget.name for widget in page.__panel__().select(pn.widgets.Button)]
+
+    play, desk = new_page(), new_page(ModeratorView)
+    assert "Start moderated campaign" not in buttons(play) and not hasattr(play.view, "moderator_form")
+    assert "Start moderated campaign" in buttons(desk) and desk.view.setup_form() is moderator_form(desk)
+    assert desk.new_game is not None and moderator_form(desk).start_button in desk.new_game.select(pn.widgets.Button)
+    assert campaign(desk).options["battle_source"] == "reported" and set(desk.session.seats) == {HUMAN}
+    assert "battle-moderator" in [entry.page for entry in further_pages("buttonmen-battle")]

@@ -133,11 +133,13 @@ def test_a_round_against_bots_with_the_humans_battle_auto_played(page: Page, pan
 def test_the_moderator_enters_the_lesotho_games_first_round(page: Page, panel_serve: Any,
                                                             shared_path: Callable[[str], Path]) -> None:
     record = json.loads(shared_path("battle/lesotho-game2.json").read_text(encoding="utf-8"))
-    open_page(page, seeded_campaign(panel_serve("battle"), 11))
+    open_page(page, panel_serve("battle-moderator"))
+    page.get_by_role("button", name="New game", exact=True).click()
     page.get_by_label("Moderated edition").select_option(label="2")
     page.get_by_label("Moderated map").select_option(label="Lesotho")
     page.get_by_label(re.compile("^Players, one per line")).fill(LESOTHO_PLAYERS)
     page.get_by_label(re.compile("^Edition 2 round-1 move order")).fill(", ".join(record["rounds"][0]["order"]))
+    page.get_by_label("Moderated deal number (blank: random)").fill("11")
     page.get_by_role("button", name="Start moderated campaign").click()
     state = wait_for(page, lambda s: s.board.id == "lesotho" and s.players == 5, "the moderated campaign")
     assert state.options["battle_source"] == "reported"

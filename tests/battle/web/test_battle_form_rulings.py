@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from core.battle.state import CampaignState
 from webapp.battle.dialog import MORE_RULINGS, REPORTED_RULINGS
+from webapp.battle.moderator import ModeratorView
 from webapp.battle.page import BattleView
 from webapp.shell.game_page import GamePage
 
 PLAYERS = "Ann: Avis @ Antwerp\nBob: Coil @ Limburg\nCat: Tess @ Namur"
 
 
-def new_view() -> BattleView:
-    page = GamePage(BattleView)
+def new_view[V: BattleView](kind: type[V] = BattleView) -> V:  # type: ignore[assignment]
+    page = GamePage(kind)
     page.session.scheduler = None
-    assert isinstance(page.view, BattleView)
+    assert isinstance(page.view, kind)
     return page.view
 
 
@@ -67,7 +68,7 @@ def test_a_ruling_left_folded_keeps_its_default_and_a_bad_number_is_refused() ->
 
 
 def test_the_moderator_form_carries_its_rulings_into_the_campaign() -> None:
-    view = new_view()
+    view = new_view(ModeratorView)
     form = view.moderator_form
     assert set(form.more.fields) == set(REPORTED_RULINGS) and "battle_dice" not in form.more.fields
     form.edition.value = 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from core import rng
 from core.imperio.board import FILES, UNITS, square
@@ -10,32 +11,38 @@ from core.imperio.board import FILES, UNITS, square
 Reserve = tuple[int, int, int, int]
 """Reserve counts in the order of :data:`~core.imperio.board.UNITS` (knights, archers, pikemen, footsoldiers)."""
 
-DEFAULT_BOARD = {
-    1: "FPFFAFFPF",
-    2: "KBAKHKABK",
-    8: "BAKKHKKAB",
-    9: "PFAFAPAFP",
+@dataclass(frozen=True)
+class Army:
+    """A default army: its board rows by rank (``.`` an empty square) and its reserves by side."""
+
+    rows: Mapping[int, str]
+    """Ranks 1-2 for the attacker, 8-9 for the defender."""
+    reserves: Mapping[bool, Reserve]
+    """By side (True: the attacker)."""
+
+
+ARMIES: Mapping[str, Army] = {
+    "wiki_example": Army({1: "FPFFAFFPF", 2: "KBAKHKABK", 8: "BAKKHKKAB", 9: "PFAFAPAFP"},
+                         {True: (6, 10, 14, 20), False: (5, 20, 10, 15)}),
+    "small": Army({1: "..B.H.B..", 2: ".FAKPKAF.", 8: ".FAKPKAF.", 9: "..B.H.B.."},
+                  {True: (1, 2, 2, 3), False: (1, 2, 2, 3)}),
 }
-"""The source's example deployment by rank (ranks 1-2 attacker, 8-9 defender)."""
-DEFAULT_RESERVES: dict[bool, Reserve] = {True: (6, 10, 14, 20), False: (5, 20, 10, 15)}
-"""Default reserves by side (True: attacker)."""
-SMALL_BOARD = {
-    1: "..B.H.B..",
-    2: ".FAKPKAF.",
-    8: ".FAKPKAF.",
-    9: "..B.H.B..",
-}
-"""The engine's small army for a first game (``default_army="small"``): 7 units a side on the board, each
-side a mirror of the other (``.`` is an empty square)."""
-SMALL_RESERVES: Reserve = (1, 2, 2, 3)
-"""The small army's reserves, the same for both sides."""
+"""The armies of ``default_army``: ``wiki_example``, the source's example deployment (section 3, IB-36), and
+``small``, the engine's army for a first game (7 units a side on the board and the same 8 in reserve, each
+side a mirror of the other).  Any other name (``none``) stands for the source's example."""
+DEFAULT_RESERVES = ARMIES["wiki_example"].reserves
+"""The source's example reserves by side (True: attacker)."""
+
+
+def _army(army: str) -> Army:
+    return ARMIES.get(army, ARMIES["wiki_example"])
 
 
 def default_placements(attacker_side: bool, army: str = "wiki_example") -> tuple[tuple[str, int], ...]:
     """A side's pieces of the default ``army`` (``wiki_example`` or ``small``) as (letter, square):
     headquarters, then bases, then units."""
     ranks = (1, 2) if attacker_side else (8, 9)
-    rows = SMALL_BOARD if army == "small" else DEFAULT_BOARD
+    rows = _army(army).rows
     pieces = [(letter, square(f, r)) for r in ranks for f, letter in enumerate(rows[r]) if letter != "."]
     order = "HB" + UNITS
     return tuple(sorted(pieces, key=lambda p: (order.index(p[0]), p[1])))
@@ -43,7 +50,7 @@ def default_placements(attacker_side: bool, army: str = "wiki_example") -> tuple
 
 def default_reserves(attacker_side: bool, army: str = "wiki_example") -> Reserve:
     """A side's reserves in the default ``army``."""
-    return SMALL_RESERVES if army == "small" else DEFAULT_RESERVES[attacker_side]
+    return _army(army).reserves[attacker_side]
 
 
 def limit_problem(options: Mapping[str, object], board: Mapping[str, int], reserve: Sequence[int]) -> str | None:
@@ -81,4 +88,4 @@ def describe_reserve(reserve: Reserve) -> str:
     return ", ".join(f"{u}×{n}" for u, n in zip(UNITS, reserve, strict=True) if n) or "none"
 
 
-assert all(len(row) == len(FILES) for rows in (DEFAULT_BOARD, SMALL_BOARD) for row in rows.values())
+assert all(len(row) == len(FILES) for army in ARMIES.values() for row in army.rows.values())

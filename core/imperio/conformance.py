@@ -23,15 +23,17 @@ File format (schema ``imperio-conformance/1``)::
         "hq_lost": [false, false],                    # per role: attacker, defender
         "steps": [
             {"do": "Kc3xd4", "dice": [6, 5, 1, 1], "pools": [[2, 1]]},
-            {"do": "Kd4-d5", "legal": false}],
+            {"do": "Kd4-d5", "legal": false},
+            {"do": "H@e7", "refused": "outside your deployment zone"}],
         "expect": {"board": [...], "winner": "attacker", "to_move": "defender", "attacker": 1,
                    "units": {"d4": ["entrenched"]}, "legal": ["end"], "illegal": ["Pd4-d5"],
                    "reserves": {"defender": "P1"}, "reason": "no base"}}]}
 
 Without ``board`` a scenario starts from a new game (seed 0) and its steps play the
 setup.  A step names an action by its notation (``str(action)``); ``legal`` (default
-true) says whether it is among the legal actions; ``dice`` are typed one by one for the
-dice the engine asks for, and must be exactly as many; ``pools`` are the dice counts
+true) says whether it is among the legal actions, and ``refused`` (a text; the step is then illegal)
+is a part of the sentence that refuses it (a step, attack, shot, placement or spawn); ``dice``
+are typed one by one for the dice the engine asks for, and must be exactly as many; ``pools`` are the dice counts
 (attacker, defender) of each duel the action causes, main duel first (splash duels after
 it, in any order).  Roles in ``to_move``, ``winner`` and ``reserves`` map to seats through the
 roles of the game (in a ``board`` scenario the attacker is player 1).
@@ -44,12 +46,13 @@ number (1 or 2); ``reason`` is a part of the game-over reason.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from core.imperio.actions import Roll
+from core.imperio.actions import Attack, Place, Roll, Shot, Spawn, Step
 from core.imperio.army import Reserve
 from core.imperio.board import EMPTY_BOARD, FILES, UNITS, Piece, parse, square
 from core.imperio.game import GAME
@@ -205,15 +208,19 @@ def play_step(state: ImperioState, step: Mapping[str, Any]) -> ImperioState:
     notation = step.get("do")
     if not isinstance(notation, str):
         raise InputError("step do", "must be an action's notation", notation)
-    legal = step.get("legal", True)
-    if not isinstance(legal, bool):
-        raise InputError(f"step {notation} legal", "must be true or false", legal)
+    refused = step.get("refused")
+    legal = step.get("legal", refused is None)
+    if not isinstance(legal, bool) or (refused is not None and (legal or not isinstance(refused, str))):
+        raise InputError(f"step {notation}", "legal must be true or false, and refused a text of an illegal step",
+                         step)
     if state.is_over:
         raise Mismatch(f"{notation}: the game is already over ({state.winner_text()})")
     action = _find(state, notation)
     if not legal:
         if action is not None:
             raise Mismatch(f"{notation} is legal, expected illegal")
+        if refused is not None:
+            _check_refusal(state, notation, refused)
         return state
     if action is None:
         raise Mismatch(f"{notation} is not legal; legal: {', '.join(map(str, state.legal_actions()[:12]))}...")
@@ -236,6 +243,33 @@ def play_step(state: ImperioState, step: Mapping[str, Any]) -> ImperioState:
     if state.awaiting is not None:
         raise Mismatch(f"{notation}: the engine asks for {state.awaiting}, which the scenario does not give")
     return state
+
+
+NOTATIONS = (
+    (re.compile(r"([HBKAPF])([a-i][1-9])-([a-i][1-9])"), lambda m: Step(m[1], square_of(m[2]), square_of(m[3]))),
+    (re.compile(r"([HBKAPF])([a-i][1-9])x([a-i][1-9])"), lambda m: Attack(m[1], square_of(m[2]), square_of(m[3]))),
+    (re.compile(r"A([a-i][1-9])\*([a-i][1-9])"), lambda m: Shot(square_of(m[1]), square_of(m[2]))),
+    (re.compile(r"([HBKAPF])@([a-i][1-9])"), lambda m: Place(m[1], square_of(m[2]))),
+    (re.compile(r"spawn ([KAPF])@([a-i][1-9]) from ([a-i][1-9])"),
+     lambda m: Spawn(m[1], square_of(m[2]), square_of(m[3]))),
+)
+"""The notations a ``refused`` step may name (actions that are not listed, so not found by :func:`_find`)."""
+
+
+def square_of(text: str) -> int:
+    return parse(text, "square")
+
+
+def _check_refusal(state: ImperioState, notation: str, wanted: str) -> None:
+    for pattern, build in NOTATIONS:
+        match = pattern.fullmatch(notation)
+        if match:
+            actor = state.to_move if state.to_move is not None else 0
+            reason = state.why_illegal(build(match), actor)
+            if wanted not in reason:
+                raise Mismatch(f"{notation} is refused with {reason!r}, expected {wanted!r} in it")
+            return
+    raise InputError(f"step {notation} refused", "names no step, attack, shot, placement or spawn", notation)
 
 
 def _state(value: object) -> ImperioState:

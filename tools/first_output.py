@@ -1,8 +1,8 @@
 """Time to a tutorial's first output in JupyterLite, in Chromium (a part of ``build.py bench``).
 
 For every notebook of the site, in a new browser context (a first visit: nothing cached), the
-tutorial is opened, its first code cell (the set-up: the engine's install and ``start()``) run as
-soon as the notebook shows, and these moments are taken from the start of the navigation:
+tutorial is opened, its first code cell (the set-up: the engine's install and ``start()``, shipped
+folded) unfolded and run as soon as the notebook shows, and these moments are taken from the start of the navigation:
 
 * **notebook shown**: the first cell is on screen (JupyterLab's scripts loaded and run);
 * **first output**: the set-up cell's output has appeared (Pyodide, the kernel's packages and the
@@ -25,6 +25,7 @@ from typing import Any, BinaryIO
 
 from tools.common import NOTEBOOKS, say
 from tools.first_board import chromium, local_context
+from tools.lite_cells import run_setup
 from tools.serve import QuietHandler, serving
 
 TIMEOUT_MS = 240_000
@@ -58,17 +59,13 @@ class CountingHandler(QuietHandler):
 
 
 def load(page: Any, url: str, sent: dict[str, int]) -> Load:
-    """Open the tutorial at ``url``, run its first code cell and time it; ``sent`` counts what the server sends."""
+    """Open the tutorial at ``url``, run its first code cell as a reader would (unfolding it first, see
+    :func:`tools.lite_cells.run_setup`) and time it; ``sent`` counts what the server sends."""
     sent.clear()
     page.goto(url, wait_until="commit")
-    cell = page.locator(".jp-CodeCell").first
-    cell.wait_for(state="visible", timeout=TIMEOUT_MS)
+    page.locator(".jp-CodeCell").first.wait_for(state="visible", timeout=TIMEOUT_MS)
     shown = float(page.evaluate("performance.now()")) / 1000
-    cell.click()
-    page.keyboard.press("Shift+Enter")
-    # Done when the cell's prompt shows its execution count (a saved output is there from the start).
-    page.wait_for_function("""cell => /\\[1\\]/.test(cell.querySelector('.jp-InputPrompt').textContent)""",
-                           arg=cell.element_handle(), timeout=TIMEOUT_MS)
+    run_setup(page, TIMEOUT_MS)
     output = float(page.evaluate("performance.now()")) / 1000
     return Load(shown, output, dict(sent))
 

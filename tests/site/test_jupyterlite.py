@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from core.teach.clicks import offered
 from core.teach.lesson import read
 from core.teach.words import say
-from tests.site.lite import run_setup, until_queued
+from tools.lite_cells import run_setup, until_queued
 
 pytestmark = pytest.mark.browser
 

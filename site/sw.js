@@ -66,7 +66,10 @@ async function keep(urls) {
 self.addEventListener("install", (event) => {
   self.skipWaiting();
   // "reload": from the server, not from an HTTP cache that may still hold the previous build's files.
-  const requests = SITE.precache.map((path) => new Request(new URL(path, ROOT).href, { cache: "reload" }));
+  // Only the site's own worker precaches: JupyterLite's copy (root "../") shares its cache, and a tutorial's
+  // page registers both, which would fetch every first-visit file twice.
+  const precache = SITE.root === "./" ? SITE.precache : [];
+  const requests = precache.map((path) => new Request(new URL(path, ROOT).href, { cache: "reload" }));
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 

@@ -60,4 +60,5 @@ def install(lang: str) -> None:
         return []
 
     shell.set_custom_exc(SLIPS, handler)
+    shell.Completer.use_jedi = False  # the site's Pyodide has no jedi (tools/lite.py): Tab uses IPython's matchers
 

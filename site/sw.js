@@ -52,7 +52,8 @@ async function respond(event) {
 async function keep(urls) {
   const cache = await caches.open(CACHE);
   for (const href of urls) {
-    const request = new Request(href);
+    // From the HTTP cache where it can: the page has just fetched these files.
+    const request = new Request(href, { cache: "force-cache" });
     if (ours(request) && !JUPYTERLITE_API.test(new URL(href).pathname) && !(await cache.match(request))) {
       try {
         await cache.add(request);

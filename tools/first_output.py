@@ -10,7 +10,9 @@ folded) unfolded and run as soon as the notebook shows, and these moments are ta
 
 with the bytes the server sent for it (page, kernel worker and service worker alike), the heaviest
 files among them, and the same moments on a second load in the same context (a warm cache: the
-service worker answers from its cache).  Every request to another host is aborted.
+service worker answers from its cache).  The browser's HTTP cache stays on, as in a classroom (Playwright turns it
+off in a context that routes requests, and every file a page hands its service worker would count twice), so
+no request is routed: one to another host fails the measurement instead (a tutorial needs none).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from tools.common import NOTEBOOKS, say
-from tools.first_board import chromium, local_context
+from tools.first_board import NOT_LOCALHOST, chromium
 from tools.lite_cells import run_setup
 from tools.serve import QuietHandler, serving
 
@@ -71,6 +73,20 @@ def load(page: Any, url: str, sent: dict[str, int]) -> Load:
 
 
 @contextmanager
+def localhost_only(browser: Any) -> Iterator[Any]:
+    """A new browser context at 1280x800 with its HTTP cache; RuntimeError if a page in it asked another host."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    foreign: list[str] = []
+    context.on("request", lambda request: foreign.extend([request.url] if NOT_LOCALHOST.match(request.url) else []))
+    try:
+        yield context
+    finally:
+        context.close()
+    if foreign:
+        raise RuntimeError(f"a tutorial asked another host: {foreign[0]}")
+
+
+@contextmanager
 def served(site: Path) -> Iterator[tuple[str, dict[str, int]]]:
     """A built site on localhost, and the bytes its server has sent per path (cleared by each load)."""
     sent: dict[str, int] = {}
@@ -85,7 +101,7 @@ def measure_site(site: Path, notebooks: Sequence[str]) -> list[tuple[str, Load, 
     with served(site) as (url, sent), chromium() as browser:
         for notebook in notebooks:
             say(f"time to first output: {notebook}")
-            with local_context(browser) as context:
+            with localhost_only(browser) as context:
                 tutorial = f"{url}lite/notebooks/index.html?path={notebook}"
                 cold = load(context.new_page(), tutorial, sent)
                 warm = load(context.new_page(), tutorial, sent)

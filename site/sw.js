@@ -52,7 +52,8 @@ async function respond(event) {
 async function keep(urls) {
   const cache = await caches.open(CACHE);
   for (const href of urls) {
-    const request = new Request(href);
+    // From the HTTP cache where it can: the page has just fetched these files.
+    const request = new Request(href, { cache: "force-cache" });
     if (ours(request) && !JUPYTERLITE_API.test(new URL(href).pathname) && !(await cache.match(request))) {
       try {
         await cache.add(request);
@@ -66,7 +67,10 @@ async function keep(urls) {
 self.addEventListener("install", (event) => {
   self.skipWaiting();
   // "reload": from the server, not from an HTTP cache that may still hold the previous build's files.
-  const requests = SITE.precache.map((path) => new Request(new URL(path, ROOT).href, { cache: "reload" }));
+  // Only the site's own worker precaches: JupyterLite's copy (root "../") shares its cache, and a tutorial's
+  // page registers both, which would fetch every first-visit file twice.
+  const precache = SITE.root === "./" ? SITE.precache : [];
+  const requests = precache.map((path) => new Request(new URL(path, ROOT).href, { cache: "reload" }));
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
 });
 

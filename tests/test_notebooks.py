@@ -38,6 +38,7 @@ from nbclient.exceptions import CellExecutionError
 from core.teach import SITE_FROM_NOTEBOOK, Lesson, site_links
 from core.teach.clicks import WIDGET_VIEW
 from core.teach.words import say
+from tests.teach.core.test_teach_german import ENGLISH_REFUSAL
 from webapp.registry import APPS
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -344,17 +345,21 @@ SLIPS = {
     "button-up.ipynb": ['answer(1, "1")', "answer(1, 1, 4)", "answer(2, 15,5)", "lift(circle(), 2)",
                         "answer(9, 1)", "lift(circle(), stack=1)", "answer(1, [1"],
     "button-up.de.ipynb": ['answer(1, "1")', "answer(1, 1, 4)", "answer(2, 15,5)", "lift(circle(), 12)",
-                           "answer(9, 1)", "answer(3, Stapel)", "answer(1, [1"],
+                           "answer(9, 1)", "answer(3, Stapel)", "answer(1, [1", "lift(circle(), 2)"],
     "button-men.de.ipynb": ["answer(1, Avis)", "answer(2, 3, 4)", 'answer(3, "viel")',
                             'attack(deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], [1, 3, 6, 11, 4]), swing=(11, 5)), '
                             '"power", [1], [9])', 'attack(deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], '
-                            '[1, 3, 6, 11, 4]), swing=(11, 5)), "power", [0], [1])'],
+                            '[1, 3, 6, 11, 4]), swing=(11, 5)), "power", [0], [1])',
+                            'attack(deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], [1, 3, 6, 11, 4]), swing=(11, 5)), '
+                            '"power", [1], [4])', 'deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], [1, 3, 6, 11, 4]), '
+                            'swing=(99, 5))'],
     "button-men.ipynb": ["answer(1, Avis)", "answer(2, 3, 4)", 'attack(deal(("Bauer", "Avis"), ([6, 10, 8, 15, 7], '
                          '[1, 3, 6, 11, 4]), swing=(11, 5)), "power", [1], [9])'],
     "button-men-skills.ipynb": ["answer(2, Vipera)", "answer(1, 1, 5)", 'answer(2, "die 1")', SHADOW_POWER],
     "button-men-skills.de.ipynb": ["answer(2, Vipera)", "answer(1, 1, 5)", 'answer(2, "Würfel 1")', SHADOW_POWER],
     "button-man-braille.de.ipynb": ["answer(3, 15,5)", 'answer(1, "2")', "answer(2, 3, 4)", "answer(2, Zwilling)",
-                                    "attack(rolled([1, 3, 7, 2, 6], [2, 2, 9, 5, 1]), 99)"],
+                                    "attack(rolled([1, 3, 7, 2, 6], [2, 2, 9, 5, 1]), 99)",
+                                    "attack(rolled([1, 3, 7, 2, 6], [2, 2, 9, 5, 1]), 1, [99])"],
     "imperio-bellum.ipynb": ['play(default_armies(), "Kd2-d9")', "answer(2, Kb3xc4)", 'answer(1, "4")'],
     "buttonmen-battle.ipynb": ['order(lesson(), "Ben", "Berea", "Paris")', "answer(1, Berea)"],
     "fair-and-square.ipynb": ['answer(2, "Ranger Z9")', 'may_place("Q3")'],
@@ -376,6 +381,7 @@ def test_typing_slips_show_one_friendly_line(name: str, kernel_specs: KernelSpec
         assert not re.search(r"Traceback|\w+Error\b|Exception|File \"", plain[0]), f"{cell.source}: {plain[0]}"
         if language(path) == "de":
             assert re.search(r"[äöüßÄÖÜ]|Nicht|Setze|Antwort|Richtig|Noch", plain[0]), f"not German: {plain[0]}"
+            assert not ENGLISH_REFUSAL.search(plain[0]), f"English in a German notebook: {plain[0]}"
 
 
 def render_all() -> None:

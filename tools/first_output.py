@@ -1,8 +1,8 @@
 """Time to a tutorial's first output in JupyterLite, in Chromium (a part of ``build.py bench``).
 
 For every notebook of the site, in a new browser context (a first visit: nothing cached), the
-tutorial is opened, its first code cell (the set-up: the engine's install and ``start()``) run as
-soon as the notebook shows, and these moments are taken from the start of the navigation:
+tutorial is opened, its first code cell (the set-up: the engine's install and ``start()``, shipped
+folded) unfolded and run as soon as the notebook shows, and these moments are taken from the start of the navigation:
 
 * **notebook shown**: the first cell is on screen (JupyterLab's scripts loaded and run);
 * **first output**: the set-up cell's output has appeared (Pyodide, the kernel's packages and the
@@ -10,7 +10,9 @@ soon as the notebook shows, and these moments are taken from the start of the na
 
 with the bytes the server sent for it (page, kernel worker and service worker alike), the heaviest
 files among them, and the same moments on a second load in the same context (a warm cache: the
-service worker answers from its cache).  Every request to another host is aborted.
+service worker answers from its cache).  The browser's HTTP cache stays on, as in a classroom (Playwright turns it
+off in a context that routes requests, and every file a page hands its service worker would count twice), so
+no request is routed: one to another host fails the measurement instead (a tutorial needs none).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from tools.common import NOTEBOOKS, say
-from tools.first_board import chromium, local_context
+from tools.first_board import NOT_LOCALHOST, chromium
+from tools.lite_cells import run_setup
 from tools.serve import QuietHandler, serving
 
 TIMEOUT_MS = 240_000
@@ -58,19 +61,29 @@ class CountingHandler(QuietHandler):
 
 
 def load(page: Any, url: str, sent: dict[str, int]) -> Load:
-    """Open the tutorial at ``url``, run its first code cell and time it; ``sent`` counts what the server sends."""
+    """Open the tutorial at ``url``, run its first code cell as a reader would (unfolding it first, see
+    :func:`tools.lite_cells.run_setup`) and time it; ``sent`` counts what the server sends."""
     sent.clear()
     page.goto(url, wait_until="commit")
-    cell = page.locator(".jp-CodeCell").first
-    cell.wait_for(state="visible", timeout=TIMEOUT_MS)
+    page.locator(".jp-CodeCell").first.wait_for(state="visible", timeout=TIMEOUT_MS)
     shown = float(page.evaluate("performance.now()")) / 1000
-    cell.click()
-    page.keyboard.press("Shift+Enter")
-    # Done when the cell's prompt shows its execution count (a saved output is there from the start).
-    page.wait_for_function("""cell => /\\[1\\]/.test(cell.querySelector('.jp-InputPrompt').textContent)""",
-                           arg=cell.element_handle(), timeout=TIMEOUT_MS)
+    run_setup(page, TIMEOUT_MS)
     output = float(page.evaluate("performance.now()")) / 1000
     return Load(shown, output, dict(sent))
+
+
+@contextmanager
+def localhost_only(browser: Any) -> Iterator[Any]:
+    """A new browser context at 1280x800 with its HTTP cache; RuntimeError if a page in it asked another host."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    foreign: list[str] = []
+    context.on("request", lambda request: foreign.extend([request.url] if NOT_LOCALHOST.match(request.url) else []))
+    try:
+        yield context
+    finally:
+        context.close()
+    if foreign:
+        raise RuntimeError(f"a tutorial asked another host: {foreign[0]}")
 
 
 @contextmanager
@@ -88,7 +101,7 @@ def measure_site(site: Path, notebooks: Sequence[str]) -> list[tuple[str, Load, 
     with served(site) as (url, sent), chromium() as browser:
         for notebook in notebooks:
             say(f"time to first output: {notebook}")
-            with local_context(browser) as context:
+            with localhost_only(browser) as context:
                 tutorial = f"{url}lite/notebooks/index.html?path={notebook}"
                 cold = load(context.new_page(), tutorial, sent)
                 warm = load(context.new_page(), tutorial, sent)

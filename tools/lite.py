@@ -5,6 +5,10 @@ and the kernel's extra wheels with ipywidgets (served by piplite), the lab
 extensions of the venv (ipywidgets' front end among them), and a ``static/pyodide``
 folder holding npm Pyodide's core files, the kernel's pure wheels from PyPI and
 a copy of ``pyodide-lock.json`` whose sha256 values are those of these wheels.
+
+The kernel installs jedi at start (1.7 MB with parso) for Tab completion only; the site ships a tiny
+``jedi`` instead whose import fails, so IPython completes with its own matchers (``core.teach`` turns
+jedi off in the kernel) and a first visit downloads 1.7 MB less.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import hashlib
 import json
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -40,16 +45,46 @@ def patched_lock(wheels: Path) -> dict[str, Any]:
     return lock
 
 
+LEFT_OUT = ("jedi", "parso")
+"""Lock packages the site does not ship: jedi (Tab completion, which the kernel installs at start) and its parser."""
+NO_JEDI = "jedi-0-py3-none-any.whl"
+NO_JEDI_INIT = '''"""Left out of the Rulebox tutorials' Pyodide: IPython completes names with its own matchers."""
+
+raise ImportError("jedi is left out of this site's Pyodide")
+'''
+
+
+def write_no_jedi(target: Path) -> None:
+    """The stand-in for jedi: a wheel whose ``import jedi`` raises ImportError (as if jedi were not installed)."""
+    info = "jedi-0.dist-info"
+    files = {
+        "jedi/__init__.py": NO_JEDI_INIT,
+        f"{info}/METADATA": "Metadata-Version: 2.1\nName: jedi\nVersion: 0\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: rulebox\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = "".join(f"{name},," + "\n" for name in [*files, f"{info}/RECORD"])
+    with zipfile.ZipFile(target / NO_JEDI, "w") as wheel:
+        for name, text in {**files, f"{info}/RECORD": record}.items():
+            wheel.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), text)
+
+
 def vendor_pyodide(static: Path) -> None:
-    """npm Pyodide + the kernel's pure wheels + a patched lock into ``static/pyodide``."""
+    """npm Pyodide + the kernel's pure wheels (jedi's stand-in for jedi) + a patched lock into ``static/pyodide``."""
     target = static / "pyodide"
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True)
     for name in PYODIDE_CORE_FILES:
         shutil.copy(PYODIDE_DIR / name, target / name)
     for wheel in LITE_WHEELS.glob("*.whl"):
-        shutil.copy(wheel, target / wheel.name)
-    (target / "pyodide-lock.json").write_text(json.dumps(patched_lock(target)))
+        if not wheel.name.startswith(tuple(f"{name}-" for name in LEFT_OUT)):
+            shutil.copy(wheel, target / wheel.name)
+    write_no_jedi(target)
+    lock = patched_lock(target)
+    lock["packages"].pop("parso", None)
+    jedi = lock["packages"]["jedi"]
+    jedi.update(file_name=NO_JEDI, version="0", depends=[],
+                sha256=hashlib.sha256((target / NO_JEDI).read_bytes()).hexdigest())
+    (target / "pyodide-lock.json").write_text(json.dumps(lock))
 
 
 def trusted_notebooks(target: Path) -> Path:

@@ -42,6 +42,7 @@ TEXT: dict[str, dict[Lang, str]] = {
     "q_twin": {"en": "Which attack of the list below the picture captures the twin? Answer with its number.",
                "de": "Welcher Angriff der Liste unter dem Bild schlägt den Zwilling? Antworte mit seiner Nummer."},
     "w_players": {"en": "the players are 1 and 2.", "de": "es gibt Spieler 1 und 2."},
+    "no_attack": {"en": "choose an attack from 1 to {count}", "de": "Wähle einen Angriff von 1 bis {count}"},
     "w_first": {"en": "the lower value begins, compared from each player's lowest value up ({values}).",
                 "de": "der niedrigere Wert beginnt, verglichen vom niedrigsten Wert jeder Person an ({values})."},
     "w_list": {"en": "the list has attacks 1 to {count}.", "de": "die Liste hat die Angriffe 1 bis {count}."},
@@ -101,7 +102,7 @@ def attack(board: BrailleState, choice: int, new_values: Sequence[int] = ()) -> 
     """Play attack number ``choice`` of the game's list, then type the new values of the dice used."""
     table = seat_table(board, default_names(LESSON.lang))
     if not isinstance(choice, int) or isinstance(choice, bool) or not 1 <= choice <= len(table.attacks):
-        raise IllegalAction(f"choose an attack from 1 to {len(table.attacks)}")
+        raise IllegalAction(_say("no_attack", count=len(table.attacks)))
     after = board.apply(table.attacks[choice - 1].action)  # type: ignore[arg-type]
     for value in new_values:
         after = after.apply(Roll(value))

@@ -13,6 +13,7 @@ from core.buttonmen import GAME, Attack, ChooseSwing, Roll
 from core.buttonmen.state import ButtonMenState
 from core.protocol import IllegalAction, State
 from core.teach import Exercise, Html, Lesson, Moment, Picture, begin, message, navigation, number, play_match, summary
+from core.teach.buttonmen_refusals import refused
 from core.teach.buttonmen_text import draw, move_label, say
 from core.teach.clicks import offered
 
@@ -46,18 +47,20 @@ def _state(state: State) -> ButtonMenState:
 
 def roll(board: ButtonMenState, values: Sequence[int]) -> ButtonMenState:
     """Type in die results, in the order the engine asks for them."""
-    for value in values:
-        board = _state(board.apply(Roll(value)))
+    with refused(LESSON.lang):
+        for value in values:
+            board = _state(board.apply(Roll(value)))
     return board
 
 
 def deal(buttons: tuple[str, str], rolls: tuple[Sequence[int], Sequence[int]], swing: tuple[int, int] = (0, 0),
          recipes: tuple[str, str] | None = None) -> ButtonMenState:
     """A round opened by hand: each button's swing size (one letter each), then both players' rolls."""
-    board = _state(GAME.new(seed=1, buttons=buttons, recipes=recipes, dice_source="manual"))
-    for player in (0, 1):
-        for letter in board.needed(player):
-            board = _state(board.apply(ChooseSwing(letter, swing[player])))
+    with refused(LESSON.lang):
+        board = _state(GAME.new(seed=1, buttons=buttons, recipes=recipes, dice_source="manual"))
+        for player in (0, 1):
+            for letter in board.needed(player):
+                board = _state(board.apply(ChooseSwing(letter, swing[player])))
     return roll(board, [*rolls[0], *rolls[1]])
 
 
@@ -67,7 +70,9 @@ def attack(board: ButtonMenState, kind: str, mine: Sequence[int], theirs: Sequen
     if any(not isinstance(n, int) or isinstance(n, bool) or n < 1 for n in (*mine, *theirs)):
         raise IllegalAction(_say("numbered"))
     action = Attack(kind.capitalize(), tuple(n - 1 for n in mine), tuple(n - 1 for n in theirs))
-    return roll(_state(board.apply(action)), rerolls)
+    with refused(LESSON.lang):
+        after = _state(board.apply(action))
+    return roll(after, rerolls)
 
 
 def scores(board: ButtonMenState) -> Html:

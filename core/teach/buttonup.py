@@ -80,8 +80,11 @@ def circle(buttons: str = EXAMPLE, starter: int = RED) -> ButtonUpState:
 
 def lift(board: ButtonUpState, stack: int) -> ButtonUpState:
     """The position after the player to move lifts stack number ``stack`` (1 = the top of the circle)."""
-    if not isinstance(stack, int) or isinstance(stack, bool) or not 1 <= stack <= len(board.stacks):
+    if not isinstance(stack, int) or isinstance(stack, bool):
         raise IllegalAction(_say("no_stack", n=stack, count=len(board.stacks)))
+    problem = _why_not_liftable(board, stack)
+    if problem:
+        raise IllegalAction(problem)
     after = board.apply(Sow(stack - 1))
     assert isinstance(after, ButtonUpState)
     return after

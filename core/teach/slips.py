@@ -20,6 +20,8 @@ from core.teach.words import say
 
 QUALIFIED = re.compile(r"\b\w+\.(\w+\(\))")
 """A method named with its class (``Lesson.answer()``): the learner knows it as ``answer()``."""
+RULING = re.compile(r"^[A-Z]{2,3}-\d{2}: ")
+"""A ruling id before a refusal (``BR-13: ``), which the learner cannot look up from the notebook."""
 SLIPS: tuple[type[BaseException], ...] = (NameError, SyntaxError, TypeError, ValueError, LookupError)
 """What a typing slip raises (``IllegalAction`` and ``InputError`` are ValueErrors)."""
 
@@ -34,7 +36,7 @@ def friendly(error: BaseException, lang: str) -> str:
         return say("slip_name", lang, name=name)
     if isinstance(error, SyntaxError):
         return say("slip_syntax", lang)
-    reason = str(error).strip().rstrip(".") or type(error).__name__
+    reason = RULING.sub("", str(error).strip()).rstrip(".") or type(error).__name__
     if isinstance(error, (IllegalAction, InputError)):
         return say("slip_refused", lang, reason=reason)
     if isinstance(error, TypeError):
@@ -58,4 +60,5 @@ def install(lang: str) -> None:
         return []
 
     shell.set_custom_exc(SLIPS, handler)
+    shell.Completer.use_jedi = False  # the site's Pyodide has no jedi (tools/lite.py): Tab uses IPython's matchers
 

@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import audit, report
-from tests.site.lite import run_setup
+from tools.lite_cells import run_setup
 from tools.local_cdn import serve_cdn_locally
 from tools.serve import serving
 

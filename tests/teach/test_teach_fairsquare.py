@@ -136,6 +136,22 @@ def test_exercise_two_judges_by_playing_and_keeps_the_answer_hidden() -> None:
     assert reply in lesson.solution(2).text
 
 
+def test_exercise_two_offers_the_best_placement_and_losing_ones_to_click() -> None:
+    setting = exercises.duel()
+    offered = [c.value for c in exercises.LESSON.get(2).choices]
+    assert offered == sorted(offered) and len(offered) == 1 + exercises.LOSING_OFFERED
+    example = re.search(r'answer\(2, "([^"]+)"\)', lesson.exercise(2).text)
+    assert example is not None and example[1] in offered
+    winning = []
+    for value in offered:
+        assert isinstance(value, str)
+        mine, bot = setting.totals(exercises.parse_placement(value, setting.board, setting.roster))
+        shown, right = exercises.LESSON.graded(2, value)
+        assert right == (mine > bot) and shown == lesson.answer(2, value) and shown.markup.count("<svg") == 2
+        winning += [value] if right else []
+    assert winning == [exercises.spell(exercises.best_reply())]
+
+
 @pytest.mark.parametrize(("answer", "reason"), [
     ("Ranger B3", "write 4 pieces"),
     ("Queen A1, Ranger A2, Sprinter A3, Dasher A4", "'Queen' is not a piece of this round"),

@@ -125,15 +125,22 @@ def best_reply(tries: int = 400, seed: int = 3) -> tuple[tuple[str, int], ...]:
     return best
 
 
-def _losing_example(setting: Duel) -> tuple[tuple[str, int], ...]:
-    """A legal placement that does not beat the bot, to show how an answer is written."""
+LOSING_OFFERED = 3
+"""Exercise 2 offers the best placement found and this many that lose, to click."""
+
+
+def _losing(setting: Duel, count: int = LOSING_OFFERED) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """``count`` different legal placements that do not beat the bot (the first shows how an answer is written)."""
     stream = rng.seed_stream(1)
+    found: list[tuple[tuple[str, int], ...]] = []
     for _ in range(1000):
         stream, candidate = random_placement(stream, setting.board, setting.roster)
         mine, bot = setting.totals(candidate)
-        if mine <= bot:
-            return candidate
-    raise RuntimeError("every random placement beats the bot: pick another board for exercise 2")
+        if mine <= bot and spell(candidate) not in map(spell, found):
+            found.append(candidate)
+            if len(found) == count:
+                return tuple(found)
+    raise RuntimeError("random placements beat the bot too often: pick another board for exercise 2")
 
 
 def _capture_turns() -> tuple[int, int]:
@@ -176,7 +183,8 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
     setting = duel()
     reply = best_reply()
     mine, bot = setting.totals(reply)
-    example = _losing_example(setting)
+    losing = _losing(setting)
+    example = losing[0]
     capture = Html(f"<div>{small_picture(record_svg(run(CAPTURE), arrive), 340)}</div>", "")
     bot_pieces = Html(f"<div>{small_picture(setting.picture(), 340)}</div>", "")
     return (
@@ -190,14 +198,15 @@ def _exercises(lang: str) -> tuple[Exercise, ...]:
                  f"{owned - arrive}).", kind="choice", extra=capture, choices=offered(range(arrive, owned + 3))),
         Exercise("The greedy bot (player 2) has placed its four pieces of round 1 on this board. Place four "
                  "pieces as player 1 so that you own more points than the bot after turn 15. Answer like "
-                 f"answer(2, \"{spell(example)}\").", None,
+                 f"answer(2, \"{spell(example)}\"), or click one of the placements offered to watch it play.", None,
                  lambda placement: _placement_problem(setting, placement),
                  "Look where each of the bot's pieces heads first: the nearest point squares. From turn 2 on, "
                  "your Fortress or Marauder (rank 3) removes any lower-ranked bot piece on its square; your "
                  "Sprinters and Dashers are fast but lose every battle, so send them where the bot's pieces are "
                  "not going. answer(2, ...) shows how each try played out.",
                  f"one placement that wins is {spell(reply)}: it owns {points(mine)}, the bot {bot}.",
-                 kind="text", extra=bot_pieces, played=lambda placement: _played(setting, placement)),
+                 kind="text", extra=bot_pieces, played=lambda placement: _played(setting, placement),
+                 choices=offered(sorted(spell(p) for p in (reply, *losing)))),
     )
 
 

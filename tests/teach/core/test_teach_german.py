@@ -18,7 +18,8 @@ from core.buttonup import ButtonUpState
 from core.teach import braille as br_lesson
 from core.teach import buttonmen as bm_lesson
 from core.teach import buttonup as bu_lesson
-from core.teach import buttonmen_text, buttonup_text, skills_text
+from core.teach import buttonmen_refusals, buttonmen_text, buttonup_text, skills_text, slips
+from core.teach import skills as skills_lesson
 from core.teach.words import WORDS
 
 TABLES: dict[str, Mapping[str, Mapping[str, str]]] = {
@@ -186,3 +187,63 @@ def test_button_men_match_is_summarised_in_german() -> None:
     captions = re.findall(r"<figcaption>(.*?)</figcaption>", shown.markup)
     assert captions and all(c.startswith("Runde ") for c in captions)
     assert "Rundenpunkte" in shown.markup
+
+
+ENGLISH_REFUSAL = re.compile(r"\b(the|your|you|is|of|has|have|shows?|needs?|attack|dice|not|cannot|holds|only|with|"
+                             r"choose|enter|sides|there|must|takes?|stack|button)\b")
+"""English words a German refusal must not contain."""
+OPENING = (("Bauer", "Avis"), ([6, 10, 8, 15, 7], [1, 3, 6, 11, 4]), (11, 5))
+"""The German Button Men lesson's opening (Avis to move: Avis's dice attack Bauer's)."""
+REFUSED: list[tuple[str, Any]] = [
+    ("Du hast 5 Würfel", lambda b: bm_lesson.attack(b, "power", [9], [1])),
+    ("Dein Gegner hat 5 Würfel", lambda b: bm_lesson.attack(b, "power", [1], [9])),
+    ("zweimal", lambda b: bm_lesson.attack(b, "skill", [1, 1], [4])),
+    ("mindestens den Wert", lambda b: bm_lesson.attack(b, "power", [1], [4])),
+    ("genau einer deiner", lambda b: bm_lesson.attack(b, "power", [1, 2], [1])),
+    ("genau den Wert des Ziels", lambda b: bm_lesson.attack(b, "skill", [1, 2], [4])),
+    ("Tempo-Angriff", lambda b: bm_lesson.attack(b, "speed", [1], [1])),
+    ("Schatten-Angriff", lambda b: bm_lesson.attack(b, "shadow", [1], [1])),
+    ("keine Angriffsart", lambda b: bm_lesson.attack(b, "fly", [1], [1])),
+    ("nicht zeigen", lambda b: bm_lesson.attack(b, "power", [3], [1], rerolls=[99])),
+    ("Swing-Würfel X", lambda b: bm_lesson.deal(OPENING[0], OPENING[1], swing=(99, 5))),
+    ("Button namens", lambda b: bm_lesson.deal(("Bauer", "Niemand"), OPENING[1], swing=OPENING[2])),
+    ("Schatten-Würfel", lambda b: skills_lesson.attack(skills_lesson.deal(
+        ("Vipera", "Umbra"), ([5, 4], [3, 6]), recipes=("p(12) (4)", "s(8) (6)")), "power", [1], [2])),
+]
+"""Refusals of the engine a German Button Men lesson can meet, each with a word of its German text."""
+
+
+@pytest.mark.usefixtures("german")
+@pytest.mark.parametrize(("german_words", "call"), REFUSED, ids=[words for words, _ in REFUSED])
+def test_button_men_engine_refusals_reach_a_german_lesson_in_german(german_words: str, call: Any) -> None:
+    board = bm_lesson.deal(*OPENING[:2], swing=OPENING[2])
+    with pytest.raises(IllegalAction) as refused:
+        call(board)
+    said = slips.friendly(refused.value, "de")
+    assert german_words in said and buttonmen_refusals.UNKNOWN not in said, said
+    assert not ENGLISH_REFUSAL.search(said), said
+
+
+def test_an_english_lesson_keeps_the_engine_s_own_refusal_and_an_unknown_one_is_not_shown_in_english() -> None:
+    board = bm_lesson.deal(*OPENING[:2], swing=OPENING[2])
+    with pytest.raises(IllegalAction, match="your opponent has 5 dice in play: there is no die 9 of theirs"):
+        bm_lesson.attack(board, "power", [1], [9])
+    assert buttonmen_refusals.german("a rule the lesson has never heard of.") == buttonmen_refusals.UNKNOWN
+
+
+@pytest.mark.usefixtures("german")
+def test_button_up_and_braille_refusals_in_german() -> None:
+    with pytest.raises(IllegalAction) as lifted:
+        bu_lesson.lift(bu_lesson.circle(), 2)
+    br_lesson.start("de")
+    try:
+        with pytest.raises(IllegalAction) as chosen:
+            br_lesson.attack(br_lesson.rolled([1, 3, 7, 2, 6], [2, 2, 9, 5, 1]), 99)
+        with pytest.raises(IllegalAction) as rolled:
+            br_lesson.attack(br_lesson.rolled([1, 3, 7, 2, 6], [2, 2, 9, 5, 1]), 1, [99])
+    finally:
+        br_lesson.start("en")
+    said = [slips.friendly(error.value, "de") for error in (lifted, chosen, rolled)]
+    assert said[0] == "Nicht erlaubt: Stapel 2 enthält keinen weißen Knopf und darf deshalb nicht aufgenommen werden."
+    assert said[1] == "Nicht erlaubt: Wähle einen Angriff von 1 bis 18."
+    assert not any(ENGLISH_REFUSAL.search(s) or re.search(r"[A-Z]{2}-\d\d", s) for s in said), said

@@ -171,7 +171,7 @@ def test_braille_lesson_speaks_german_numbers() -> None:
         listed = br_lesson.exercise(2).markup
         assert "<details open>" in listed and "11. Skill" in listed
         assert br_lesson.answer(2, 1).text.startswith("Noch nicht: Angriff 1 ist")
-        with pytest.raises(IllegalAction, match="1 to"):
+        with pytest.raises(IllegalAction, match="Wähle einen Angriff von 1 bis"):
             br_lesson.attack(board, 0)
     finally:
         br_lesson.start("en")

@@ -1,4 +1,5 @@
-"""Running cells in the built JupyterLite from a browser test, robust to a click that lands too early.
+"""Running cells in the built JupyterLite from a browser test or the start-time bench, robust to a click that
+lands too early.
 
 JupyterLite answers clicks before it has finished laying a notebook out; a click then can run
 nothing (or another cell). :func:`until_queued` repeats a run command until the cell's prompt

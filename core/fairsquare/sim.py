@@ -157,9 +157,11 @@ class Play:
 
     def valid(self, i: int) -> list[tuple[int, int]]:
         """Every valid move now: (end square, move index)."""
+        p, me, mask, k = self.pos[i], self.bits[i], self.mask, self.kin[i]
+        if k.static:
+            return [m for m in k.ends[p] if not mask[m[0]] & me]
         out = []
-        p, me, mask = self.pos[i], self.bits[i], self.mask
-        for index, (table, direction, _) in enumerate(self.kin[i].moves):
+        for index, (table, direction, _) in enumerate(k.moves):
             end = table[p] if table is not None else self.slide_end(i, direction)
             if end >= 0 and end != p and not mask[end] & me:
                 out.append((end, index))
@@ -388,7 +390,7 @@ class Play:
         """Stage 2: give every piece of a stack a direction for next turn (``sep``, ``sep_dir``)."""
         out = []
         occ, mask, bits = self.occ, self.mask, self.bits
-        for square in sorted(s for s, m in stacks.items() if len(m) > 1):
+        for square in sorted([s for s, m in stacks.items() if len(m) > 1]):
             members = stacks[square]
             empty = [d for d in ORTHOGONAL if (t := NEIGHBOURS[d][square]) >= 0 and not occ[t]]
             if len(empty) < len(members):

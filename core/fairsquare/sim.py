@@ -484,7 +484,8 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
     if record:
         turns.append(TurnTrace(0, (), (), tuple(separations), (), tuple(play.pos),
                                tuple(map(seat_of.__getitem__, play.owner)), tuple(play.totals)))
-    pos, live, n = play.pos, play.live, play.n
+    pos, live, n, kin = play.pos, play.live, play.n, play.kin
+    new_step = tuple.__new__  # a PieceStep from its nine fields in order, without the named tuple's Python __new__
     turn = 1
     while turn <= TURNS:
         decisions = play.resolve()
@@ -509,8 +510,9 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
         for _ in range(repeats - 1):
             history.append(history[-1])
         if record:
-            steps = tuple([PieceStep(i, start[i], d[0], d[1], play.kin[i].moves[d[2]][2] if d[2] >= 0 else "",
-                                     d[3], d[4], carried[i], d[5]) for i, d in enumerate(decisions) if d[1]])
+            steps = tuple([new_step(PieceStep, (i, start[i], d[0], d[1], kin[i].moves[d[2]][2] if d[2] >= 0 else "",
+                                                d[3], d[4], carried[i], d[5]))
+                           for i, d in enumerate(decisions) if d[1]])
             alive = play.alive
             where = tuple(pos) if len(live) == n else tuple([p if alive[i] else REMOVED for i, p in enumerate(pos)])
             after = (where, tuple(map(seat_of.__getitem__, play.owner)), tuple(play.totals))

@@ -22,7 +22,6 @@ Engine details the rulebook leaves open (decided here, documented in the package
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from core import rng
 from core.fairsquare.boards import Board
@@ -45,7 +44,8 @@ from core.fairsquare.kinetics import (
     STAY,
     kinetics,
 )
-from core.fairsquare.scoring import order, places
+from core.fairsquare.cycles import in_cycles
+from core.fairsquare.result import Result
 from core.fairsquare.trace import REMOVED, Battle, Piece, PieceStep, Progress, Separation, TurnTrace
 
 TURNS = 15
@@ -57,24 +57,6 @@ GONE: Decision = (REMOVED, "", -1, -1, -1, False)
 """The decision of a removed piece."""
 Moves = Sequence[tuple[int, int]]
 """Moves as (end square, move index), in the order a rule prefers them."""
-
-
-@dataclass(frozen=True)
-class Result:
-    """The end of a board: owned totals per turn, tie-break counts and (when recorded) the trace."""
-
-    totals: tuple[tuple[int, ...], ...]
-    """``totals[t][k]``: board player k's owned total after turn t (0-15)."""
-    threes: tuple[int, ...]
-    twos: tuple[int, ...]
-    left: tuple[int, ...]
-    turns: tuple[TurnTrace, ...] = ()
-
-    def places(self) -> tuple[int, ...]:
-        """Each board player's place after every tie-break of rulebook section 5 (shared: 1, 1, 3)."""
-        final = self.totals[-1]
-        return places(order(range(len(final)), lambda k: (final[k], self.threes[k], self.twos[k], self.left[k]),
-                            self.totals), len(final))
 
 
 class Play:
@@ -453,21 +435,6 @@ class Play:
                 elif self.values[s] == 2:
                     twos[self.owner[s]] += 1
         return tuple(threes), tuple(twos), tuple(left)
-
-
-def in_cycles(waiting: dict[int, list[int]]) -> list[int]:
-    """The waiting pieces that (through other waiting pieces) depend on themselves."""
-    members = []
-    for i in sorted(waiting):
-        seen, todo = set(), [j for j in waiting[i] if j in waiting]
-        while todo:
-            j = todo.pop()
-            if j not in seen:
-                seen.add(j)
-                todo.extend(x for x in waiting[j] if x in waiting)
-        if i in seen:
-            members.append(i)
-    return members
 
 
 def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *, friendly_losses: bool = True,

@@ -132,69 +132,69 @@ STRINGS: dict[str, dict[Lang, str]] = {
     },
     # --- refusals: the game's IllegalAction messages (named by ruling) and the page's -----
     "illegal.must_attack": {
-        "en": "BR-04: you must attack while an attack is possible; pass only without one",
-        "de": "BR-04: Du musst angreifen, solange ein Angriff möglich ist; passen nur ohne Angriff",
+        "en": "You must attack while an attack is possible; pass only without one (BR-04).",
+        "de": "Du musst angreifen, solange ein Angriff möglich ist; passen nur ohne Angriff (BR-04).",
     },
     "illegal.kinds": {
-        "en": "the braille variant has Power and Skill attacks only",
-        "de": "Die Braille-Variante kennt nur Power und Skill Attacks",
+        "en": "The braille variant has Power and Skill attacks only.",
+        "de": "Die Braille-Variante kennt nur Power und Skill Attacks.",
     },
     "illegal.one_die_skill": {
-        "en": "BR-05: a Skill attack uses two or more dice (one die of equal value is a Power attack)",
-        "de": "BR-05: Eine Skill Attack braucht zwei oder mehr Würfel (ein Würfel mit gleichem Wert "
-              "ist eine Power Attack)",
+        "en": "A Skill attack uses two or more dice; one die of equal value is a Power attack (BR-05).",
+        "de": "Eine Skill Attack braucht zwei oder mehr Würfel; ein Würfel mit gleichem Wert ist eine "
+              "Power Attack (BR-05).",
     },
     "illegal.roll_range": {
-        "en": "BR-13: {owner}'s {die} shows {low} to {high}; {value} is not possible",
-        "de": "BR-13: Der {die} von {owner} zeigt {low} bis {high}; {value} ist nicht möglich",
+        "en": "{owner}'s {die} shows {low} to {high}; {value} is not possible (BR-13).",
+        "de": "Der {die} von {owner} zeigt {low} bis {high}; {value} ist nicht möglich (BR-13).",
     },
     "illegal.roll_first": {
-        "en": "BR-13: type the result of {owner}'s {die} first",
-        "de": "BR-13: Gib zuerst das Ergebnis für den {die} von {owner} ein",
+        "en": "Type the result of {owner}'s {die} first (BR-13).",
+        "de": "Gib zuerst das Ergebnis für den {die} von {owner} ein (BR-13).",
     },
     "illegal.coin": {
-        "en": "BR-03: coin toss for who begins: 0 means {first} begins, 1 means {second}; "
-              "{value} is not possible",
-        "de": "BR-03: Münzwurf, wer beginnt: 0 heißt, {first} beginnt, 1 heißt, {second} beginnt; "
-              "{value} ist nicht möglich",
+        "en": "The coin toss decides who begins: 0 means {first} begins, 1 means {second}; "
+              "{value} is not possible (BR-03).",
+        "de": "Der Münzwurf entscheidet, wer beginnt: 0 heißt, {first} beginnt, 1 heißt, {second} beginnt; "
+              "{value} ist nicht möglich (BR-03).",
     },
     "illegal.coin_first": {
-        "en": "BR-03: toss the coin for who begins first (0: {first}, 1: {second})",
-        "de": "BR-03: Gib zuerst den Münzwurf ein, wer beginnt (0: {first}, 1: {second})",
+        "en": "Type the coin toss for who begins first: 0 for {first}, 1 for {second} (BR-03).",
+        "de": "Gib zuerst den Münzwurf ein, wer beginnt: 0 für {first}, 1 für {second} (BR-03).",
     },
     "illegal.action": {
-        "en": "{action} is not an action of the braille variant",
-        "de": "{action} ist keine Aktion der Braille-Variante",
+        "en": "The braille variant has no such action: {action}.",
+        "de": "Diese Aktion gibt es in der Braille-Variante nicht: {action}.",
     },
     "illegal.no_such_die": {
-        "en": "choose existing dice: each of your dice and the target at most once",
-        "de": "Wähle vorhandene Würfel: jeden deiner Würfel und das Ziel höchstens einmal",
+        "en": "Choose existing dice: each of your dice and the target at most once.",
+        "de": "Wähle vorhandene Würfel: jeden deiner Würfel und das Ziel höchstens einmal.",
     },
     "illegal.shape": {
-        "en": "an attack takes exactly one opposing die; a Power attack uses exactly one of your dice",
+        "en": "An attack takes exactly one opposing die; a Power attack uses exactly one of your dice.",
         "de": "Ein Angriff schlägt genau einen gegnerischen Würfel; eine Power Attack nutzt genau einen "
-              "deiner Würfel",
+              "deiner Würfel.",
     },
     "illegal.power_value": {
-        "en": "a Power attack needs a die showing at least the target's value: your {attacker} shows {value}, "
-              "the {target} shows {target_value}",
+        "en": "A Power attack needs a die showing at least the target's value: your {attacker} shows {value}, "
+              "the {target} shows {target_value}.",
         "de": "Eine Power Attack braucht einen Würfel mit mindestens dem Wert des Ziels: Dein {attacker} zeigt "
-              "{value}, der {target} zeigt {target_value}",
+              "{value}, der {target} zeigt {target_value}.",
     },
     "illegal.skill_sum": {
-        "en": "a Skill attack needs dice adding up exactly to the target's value: {total} is not {target_value}",
+        "en": "A Skill attack needs dice adding up exactly to the target's value: {total} is not {target_value}.",
         "de": "Eine Skill Attack braucht Würfel, die zusammen genau den Wert des Ziels ergeben: {total} ist "
-              "nicht {target_value}",
+              "nicht {target_value}.",
     },
     "illegal.no_roll": {
-        "en": "BR-13: no die result is awaited now",
-        "de": "BR-13: Gerade wird kein Würfelergebnis erwartet",
+        "en": "No die result is awaited now (BR-13).",
+        "de": "Gerade wird kein Würfelergebnis erwartet (BR-13).",
     },
-    "illegal.not_now": {"en": "that move is not possible now", "de": "Dieser Zug ist jetzt nicht möglich"},
-    "illegal.not_your_turn": {"en": "it is {player}'s turn", "de": "{player} ist am Zug"},
+    "illegal.not_now": {"en": "That move is not possible now.", "de": "Dieser Zug ist jetzt nicht möglich."},
+    "illegal.not_your_turn": {"en": "It is {player}'s turn.", "de": "{player} ist am Zug."},
     "illegal.over": {
-        "en": "the match is over; no action is legal",
-        "de": "Die Partie ist vorbei; keine Aktion ist erlaubt",
+        "en": "The match is over; no action is legal.",
+        "de": "Die Partie ist vorbei; keine Aktion ist erlaubt.",
     },
     "refuse.pass": {
         "en": "You cannot pass: an attack is possible. Press l to hear the attacks.",

@@ -87,9 +87,15 @@ class ButtonUpState(State):
             if not 0 <= action.stack < len(self.stacks):
                 return f"there is no stack {action.stack + 1}; the circle has {len(self.stacks)}"
             return f"stack {action.stack + 1} holds no white button; only stacks with a white may move"
+        mover = PLAYER_NAMES[self.mover or 0]
         if isinstance(action, EndTurn):
-            return "only an optional extra turn can be declined"
-        return super()._rule_broken(action, actor)
+            if self.extra:
+                return f"{mover} must play this extra turn: these rules make extra turns mandatory (BU-01)"
+            return f"{mover} is not on an extra turn; only an optional extra turn can be declined (BU-01)"
+        if isinstance(action, ChooseStarter):
+            return (f"nobody names a starter now: it is {mover}'s turn to sow in round {self.round_number}; "
+                    "a starter is named only between rounds, when the rules leave the choice open (BU-04)")
+        return f"{action} is not a Button Up! move: sow a stack with a white button"
 
     def _next_state(self, action: Action, actor: int) -> Self:
         if type(action) is Sow:  # the exact class (no subclasses): a sowing is nearly every move

@@ -13,6 +13,7 @@ those above it:
 * :mod:`.scoring` -- rankings with every tie-break.
 * :mod:`.kinetics` -- piece types compiled for the engine (move tables, rule codes).
 * :mod:`.sim` -- the turn procedure (:func:`simulate` on a :class:`~.sim.Play`), fast enough for bots.
+  :mod:`.result` -- its :class:`~.result.Result`; :mod:`.cycles` -- prediction cycles (FS-10).
 * :mod:`.explain` -- sentences, positions, piece cards and the tie-break behind a place.
 * :mod:`.options` -- the options (rulings FS-xx and our own).  :mod:`.actions` -- the actions.
 * :mod:`.state` -- :class:`FairSquareState`: set-up, placement, rounds and the result.

@@ -36,6 +36,8 @@ class Kinetics:
     """The longest distance one move can cover (for dodge dependencies)."""
     static: bool
     """True without slides: approach choices depend on squares only and are cached."""
+    ends: tuple[tuple[tuple[int, int], ...], ...]
+    """Without slides, per square: (end square, move index) of every move that stays on the board."""
     approach: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
 
@@ -70,5 +72,7 @@ def _compile(kind: PieceType) -> Kinetics:
             reach = max(reach, _REACH[move.kind, diagonal])
     rules = tuple((_RULE_CODES[r.kind], r.radius, _CLASS_CODES[r.target], r.min2, r.intercept, r.text)
                   for r in kind.rules)
-    return Kinetics(kind.rank, kind.dodge, kind.stop_before_higher_rank, tuple(moves), rules, reach,
-                    all(table is not None for table, _, _ in moves))
+    static = all(table is not None for table, _, _ in moves)
+    ends = tuple(tuple((e, index) for index, (table, _, _) in enumerate(moves) if (e := table[s]) >= 0)  # type: ignore[index]
+                 for s in SQUARES) if static else ()
+    return Kinetics(kind.rank, kind.dodge, kind.stop_before_higher_rank, tuple(moves), rules, reach, static, ends)

@@ -22,7 +22,6 @@ Engine details the rulebook leaves open (decided here, documented in the package
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from core import rng
 from core.fairsquare.boards import Board
@@ -45,10 +44,12 @@ from core.fairsquare.kinetics import (
     STAY,
     kinetics,
 )
-from core.fairsquare.scoring import order, places
+from core.fairsquare.cycles import in_cycles
+from core.fairsquare.result import Result
 from core.fairsquare.trace import REMOVED, Battle, Piece, PieceStep, Progress, Separation, TurnTrace
 
 TURNS = 15
+_EMPTY = (0,) * 49
 
 Decision = tuple[int, str, int, int, int, bool]
 """A piece's move this turn: end square, deciding rule, move index (-1: stay), target, foe, dodged."""
@@ -56,24 +57,6 @@ GONE: Decision = (REMOVED, "", -1, -1, -1, False)
 """The decision of a removed piece."""
 Moves = Sequence[tuple[int, int]]
 """Moves as (end square, move index), in the order a rule prefers them."""
-
-
-@dataclass(frozen=True)
-class Result:
-    """The end of a board: owned totals per turn, tie-break counts and (when recorded) the trace."""
-
-    totals: tuple[tuple[int, ...], ...]
-    """``totals[t][k]``: board player k's owned total after turn t (0-15)."""
-    threes: tuple[int, ...]
-    twos: tuple[int, ...]
-    left: tuple[int, ...]
-    turns: tuple[TurnTrace, ...] = ()
-
-    def places(self) -> tuple[int, ...]:
-        """Each board player's place after every tie-break of rulebook section 5 (shared: 1, 1, 3)."""
-        final = self.totals[-1]
-        return places(order(range(len(final)), lambda k: (final[k], self.threes[k], self.twos[k], self.left[k]),
-                            self.totals), len(final))
 
 
 class Play:
@@ -85,7 +68,8 @@ class Play:
     """
 
     __slots__ = ("values", "points", "near", "n", "kin", "pos", "own", "bits", "rank", "alive", "sep", "sep_dir",
-                 "count", "owner", "totals", "by_count", "friendly_losses", "stream", "occ", "mask", "at", "live")
+                 "count", "owner", "totals", "by_count", "friendly_losses", "stream", "occ", "mask", "at", "live",
+                 "lower", "higher")
 
     def __init__(self, board: Board, pieces: Sequence[Piece], players: int, stream: int, *,
                  friendly_losses: bool = True, by_count: bool = False, owners: Sequence[int] = ()) -> None:
@@ -95,7 +79,11 @@ class Play:
         self.pos = [p.square for p in pieces]
         self.own = [p.owner for p in pieces]
         self.bits = [1 << p.owner for p in pieces]
-        self.rank = [k.rank for k in self.kin]
+        self.rank = rank = [k.rank for k in self.kin]
+        self.lower = [[j for j in range(n) if self.own[j] != self.own[i] and rank[j] < rank[i]] for i in range(n)]
+        """Per piece, the enemy pieces of lower rank (removed ones included: check ``alive``)."""
+        self.higher = [[j for j in range(n) if self.own[j] != self.own[i] and rank[j] > rank[i]] for i in range(n)]
+        """Per piece, the enemy pieces of higher rank (removed ones included: check ``alive``)."""
         self.alive = [True] * n
         self.sep = [-1] * n
         """The square each piece's separation sends it to next turn (-1: none)."""
@@ -117,8 +105,8 @@ class Play:
     def fill(self) -> None:
         """Occupancy of the squares now: counts, owner bit masks, pieces per square."""
         occ, mask, at, pos, bits = self.occ, self.mask, self.at, self.pos, self.bits
-        occ[:] = [0] * 49
-        mask[:] = [0] * 49
+        occ[:] = _EMPTY
+        mask[:] = _EMPTY
         at.clear()
         for i in self.live:
             s = pos[i]
@@ -151,9 +139,11 @@ class Play:
 
     def valid(self, i: int) -> list[tuple[int, int]]:
         """Every valid move now: (end square, move index)."""
+        p, me, mask, k = self.pos[i], self.bits[i], self.mask, self.kin[i]
+        if k.static:
+            return [m for m in k.ends[p] if not mask[m[0]] & me]
         out = []
-        p, me, mask = self.pos[i], self.bits[i], self.mask
-        for index, (table, direction, _) in enumerate(self.kin[i].moves):
+        for index, (table, direction, _) in enumerate(k.moves):
             end = table[p] if table is not None else self.slide_end(i, direction)
             if end >= 0 and end != p and not mask[end] & me:
                 out.append((end, index))
@@ -229,9 +219,13 @@ class Play:
         if not allowed:
             return (pos[i], text, -1, target, foe, False)
         squares = {e for e, _ in allowed}
-        own, rank, kin, sep = self.own, self.rank, self.kin, self.sep
-        threats = [j for j in self.live if own[j] != own[i] and rank[j] > rank[i]
-                   and (sep[j] in squares or any(DIST[pos[j]][e] <= kin[j].reach for e in squares))]
+        alive, kin, sep = self.alive, self.kin, self.sep
+        threats = []
+        for j in self.higher[i]:
+            if alive[j]:
+                near, reach = DIST[pos[j]], kin[j].reach
+                if sep[j] in squares or min([near[e] for e in squares]) <= reach:
+                    threats.append(j)
         if predicted is None or any(j not in predicted for j in threats):
             return threats
         danger = {predicted[j] for j in threats if predicted[j] != pos[j]}
@@ -267,14 +261,16 @@ class Play:
                     t = min(found)[2]
                     return self.pick(i, self.approach(i, t), text, t, -1, predicted)
             elif code == EVICT:
-                prey = [(DIST[p][pos[j]], -values[pos[j]], pos[j], j) for j in self.live
-                        if own[j] != me and rank[j] < rank[i] and values[pos[j]] and DIST[p][pos[j]] <= radius]
+                near = DIST[p]
+                prey = [(near[pos[j]], -values[pos[j]], pos[j], j) for j in self.lower[i]
+                        if self.alive[j] and values[pos[j]] and near[pos[j]] <= radius]
                 if prey:
                     _, _, t, j = min(prey)
                     return self.pick(i, self.approach(i, t), text, t, j, predicted)
             elif code == HUNT:
-                prey = [(DIST[p][pos[j]], rank[j], pos[j], j) for j in self.live
-                        if own[j] != me and rank[j] < rank[i] and DIST[p][pos[j]] <= radius]
+                near = DIST[p]
+                prey = [(near[pos[j]], rank[j], pos[j], j) for j in self.lower[i]
+                        if self.alive[j] and near[pos[j]] <= radius]
                 if prey:
                     _, _, t, j = min(prey)
                     if intercept:
@@ -289,18 +285,20 @@ class Play:
                 if t >= 0:
                     return self.pick(i, self.approach(i, t), text, t, -1, predicted)
             elif code == FLEE:
-                hunters = sorted((DIST[p][pos[j]], j) for j in self.live if own[j] != me
-                                 and rank[j] > rank[i] and DIST[p][pos[j]] <= radius)
+                near = DIST[p]
+                hunters = [(near[pos[j]], j) for j in self.higher[i] if self.alive[j] and near[pos[j]] <= radius]
                 if hunters:
-                    here, foe = hunters[0]
+                    here, foe = min(hunters)
                     threats = [pos[j] for _, j in hunters]
-                    away = sorted((-d, index, e) for e, index in self.valid(i)
-                                  if (d := min([DIST[e][s] for s in threats])) > here)
+                    away = [(-d, index, e) for e, index in self.valid(i)
+                            if (d := min([DIST[e][s] for s in threats])) > here]
+                    away.sort()
                     return self.pick(i, [(e, index) for _, index, e in away], text, -1, foe, predicted)
             elif code == SLIDE_BEST:
-                slides = sorted((-values[e], LENGTH[p][e], index, e) for e, index in self.valid(i)
-                                if k.moves[index][0] is None and values[e] and self.is_class(e, OPEN, me, bit))
+                slides = [(-values[e], LENGTH[p][e], index, e) for e, index in self.valid(i)
+                          if k.moves[index][0] is None and values[e] and self.is_class(e, OPEN, me, bit)]
                 if slides:
+                    slides.sort()
                     return self.pick(i, [(e, index) for _, _, index, e in slides], text, slides[0][3], -1,
                                      predicted)
             elif code == SLIDE_TOWARD:
@@ -313,19 +311,21 @@ class Play:
         """Every live piece's decision; prediction cycles broken at random (in piece order)."""
         decided: list[Decision] = [GONE] * self.n
         waiting: dict[int, list[int]] = {}
-        live = self.live
+        live, decide = self.live, self.decide
         for i in live:
-            d = self.decide(i, None)
+            d = decide(i, None)
             if d.__class__ is list:
                 waiting[i] = d
             else:
                 decided[i] = d  # type: ignore[assignment]
+        if not waiting:
+            return decided
+        predicted = {j: decided[j][0] for j in live if j not in waiting}
         while waiting:
-            predicted = {j: decided[j][0] for j in live if j not in waiting}
             progress = False
             for i in sorted(waiting):
                 if all(j in predicted for j in waiting[i]):
-                    d = self.decide(i, predicted)
+                    d = decide(i, predicted)
                     if isinstance(d, list):
                         waiting[i] = sorted(set(waiting[i]) | set(d))
                     else:
@@ -339,6 +339,7 @@ class Play:
                     self.stream, k = rng.below(self.stream, len(choices) + 1)
                     end, index = choices[k] if k < len(choices) else (self.pos[i], -1)
                     decided[i] = (end, "cycle", index, -1, -1, False)
+                    predicted[i] = end
                     del waiting[i]
         return decided
 
@@ -346,17 +347,19 @@ class Play:
 
     def battle(self) -> list[Battle]:
         """Stage 1 on every square where different players' pieces of different ranks stand."""
-        own, rank, alive = self.own, self.rank, self.alive
+        own, rank, alive, mask = self.own, self.rank, self.alive, self.mask
         battles: list[Battle] = []
         for square, members in self.at.items():
-            if len(members) < 2 or len({own[i] for i in members}) < 2:
+            players = mask[square]
+            if len(members) < 2 or not players & (players - 1):  # one piece or one player's bit
                 continue
-            top = max(rank[i] for i in members)
-            if all(rank[i] == top for i in members):
+            ranks = [rank[i] for i in members]
+            top = max(ranks)
+            if min(ranks) == top:
                 continue
             winners = {own[i] for i in members if rank[i] == top}
-            kept = tuple(i for i in members if rank[i] == top or (not self.friendly_losses and own[i] in winners))
-            removed = tuple(i for i in members if i not in kept)
+            kept = tuple([i for i in members if rank[i] == top or (not self.friendly_losses and own[i] in winners)])
+            removed = tuple([i for i in members if i not in kept])
             for i in removed:
                 alive[i] = False
             battles.append(Battle(square, kept, removed))
@@ -369,7 +372,7 @@ class Play:
         """Stage 2: give every piece of a stack a direction for next turn (``sep``, ``sep_dir``)."""
         out = []
         occ, mask, bits = self.occ, self.mask, self.bits
-        for square in sorted(s for s, m in stacks.items() if len(m) > 1):
+        for square in sorted([s for s, m in stacks.items() if len(m) > 1]):
             members = stacks[square]
             empty = [d for d in ORTHOGONAL if (t := NEIGHBOURS[d][square]) >= 0 and not occ[t]]
             if len(empty) < len(members):
@@ -434,21 +437,6 @@ class Play:
         return tuple(threes), tuple(twos), tuple(left)
 
 
-def in_cycles(waiting: dict[int, list[int]]) -> list[int]:
-    """The waiting pieces that (through other waiting pieces) depend on themselves."""
-    members = []
-    for i in sorted(waiting):
-        seen, todo = set(), [j for j in waiting[i] if j in waiting]
-        while todo:
-            j = todo.pop()
-            if j not in seen:
-                seen.add(j)
-                todo.extend(x for x in waiting[j] if x in waiting)
-        if i in seen:
-            members.append(i)
-    return members
-
-
 def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *, friendly_losses: bool = True,
              by_count: bool = False, record: bool = False, seats: Sequence[int] = (),
              owners: Sequence[int] = ()) -> Result:
@@ -458,12 +446,13 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
     play = Play(board, pieces, players, stream, friendly_losses=friendly_losses, by_count=by_count, owners=owners)
     history: list[tuple[int, ...]] = [tuple(play.totals)]
     turns: list[TurnTrace] = []
-    seat_of = list(seats) if seats else list(range(players))
+    seat_of = [*(seats or range(players)), -1]  # seat numbers by board player; index -1 (nobody) gives -1
     separations = play.separate({s: list(m) for s, m in play.at.items()})
     if record:
         turns.append(TurnTrace(0, (), (), tuple(separations), (), tuple(play.pos),
-                               tuple(seat_of[o] if o >= 0 else -1 for o in play.owner), tuple(play.totals)))
-    pos, live, n = play.pos, play.live, play.n
+                               tuple(map(seat_of.__getitem__, play.owner)), tuple(play.totals)))
+    pos, live, n, kin = play.pos, play.live, play.n, play.kin
+    new_step = tuple.__new__  # a PieceStep from its nine fields in order, without the named tuple's Python __new__
     turn = 1
     while turn <= TURNS:
         decisions = play.resolve()
@@ -488,10 +477,12 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
         for _ in range(repeats - 1):
             history.append(history[-1])
         if record:
-            steps = tuple(PieceStep(i, start[i], d[0], d[1], play.kin[i].moves[d[2]][2] if d[2] >= 0 else "",
-                                    d[3], d[4], carried[i], d[5]) for i, d in enumerate(decisions) if d[1])
-            after = (tuple(p if play.alive[i] else REMOVED for i, p in enumerate(pos)),
-                     tuple(seat_of[o] if o >= 0 else -1 for o in play.owner), tuple(play.totals))
+            steps = tuple([new_step(PieceStep, (i, start[i], d[0], d[1], kin[i].moves[d[2]][2] if d[2] >= 0 else "",
+                                                d[3], d[4], carried[i], d[5]))
+                           for i, d in enumerate(decisions) if d[1]])
+            alive = play.alive
+            where = tuple(pos) if len(live) == n else tuple([p if alive[i] else REMOVED for i, p in enumerate(pos)])
+            after = (where, tuple(map(seat_of.__getitem__, play.owner)), tuple(play.totals))
             turns.append(TurnTrace(turn, steps, tuple(battles), tuple(separations), tuple(progress), *after))
             turns.extend(TurnTrace(turn + k, steps, (), (), (), *after) for k in range(1, repeats))
         turn += repeats

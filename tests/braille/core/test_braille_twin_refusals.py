@@ -55,18 +55,18 @@ def test_a_typed_twin_total_has_no_halves() -> None:
 
 @pytest.mark.parametrize(("action", "english", "german"), [
     (Attack("Power", (1,), (2,)),
-     "a Power attack needs a die showing at least the target's value: your d4 shows 4, the twin shows 10",
+     "A Power attack needs a die showing at least the target's value: your d4 shows 4, the twin shows 10.",
      "Eine Power Attack braucht einen Würfel mit mindestens dem Wert des Ziels: Dein W4 zeigt 4, der "
-     "Zwilling zeigt 10"),
+     "Zwilling zeigt 10."),
     (Attack("Skill", (0, 1), (2,)),
-     "a Skill attack needs dice adding up exactly to the target's value: 6 is not 10",
-     "Eine Skill Attack braucht Würfel, die zusammen genau den Wert des Ziels ergeben: 6 ist nicht 10"),
-    (Attack("Power", (9,), (0,)), "choose existing dice", "Wähle vorhandene Würfel"),
-    (Attack("Skill", (0, 0), (0,)), "choose existing dice", "Wähle vorhandene Würfel"),
-    (Attack("Power", (0, 1), (0,)), "an attack takes exactly one opposing die",
+     "A Skill attack needs dice adding up exactly to the target's value: 6 is not 10.",
+     "Eine Skill Attack braucht Würfel, die zusammen genau den Wert des Ziels ergeben: 6 ist nicht 10."),
+    (Attack("Power", (9,), (0,)), "Choose existing dice", "Wähle vorhandene Würfel"),
+    (Attack("Skill", (0, 0), (0,)), "Choose existing dice", "Wähle vorhandene Würfel"),
+    (Attack("Power", (0, 1), (0,)), "An attack takes exactly one opposing die",
      "Ein Angriff schlägt genau einen gegnerischen Würfel"),
-    (Attack("Shadow", (0,), (0,)), "Power and Skill attacks only", "nur Power und Skill Attacks"),
-    (Roll(3), "BR-13: no die result is awaited now", "BR-13: Gerade wird kein Würfelergebnis erwartet"),
+    (Attack("Shadow", (0,), (0,)), "has Power and Skill attacks only.", "nur Power und Skill Attacks."),
+    (Roll(3), "No die result is awaited now (BR-13).", "Gerade wird kein Würfelergebnis erwartet (BR-13)."),
 ])
 def test_engine_refusals_are_spoken_in_both_languages(action: object, english: str, german: str) -> None:
     for lang, text in (("en", english), ("de", german)):
@@ -78,7 +78,7 @@ def test_engine_refusals_are_spoken_in_both_languages(action: object, english: s
 
 
 def test_acting_out_of_turn_is_refused_in_the_language() -> None:
-    with pytest.raises(IllegalAction, match="^Spieler 2 ist am Zug$"):
+    with pytest.raises(IllegalAction, match=r"^Spieler 2 ist am Zug\.$"):
         typed(EXAMPLE, announce_language="de", must_attack=False).apply(Pass(), 0)
-    with pytest.raises(IllegalAction, match="^it is Player 2's turn$"):
+    with pytest.raises(IllegalAction, match=r"^It is Player 2's turn\.$"):
         typed(EXAMPLE, must_attack=False).apply(Pass(), 0)

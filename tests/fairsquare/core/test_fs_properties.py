@@ -14,7 +14,7 @@ from core.fairsquare.geometry import DIRECTIONS, NEIGHBOURS, step
 from core.fairsquare.pieces import piece_set
 from core.fairsquare.placement import random_placement
 from core.fairsquare.scoring import round_points
-from core.fairsquare.sim import Result
+from core.fairsquare.result import Result
 from core.fairsquare.trace import REMOVED, Piece
 
 

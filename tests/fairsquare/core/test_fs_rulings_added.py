@@ -10,7 +10,7 @@ from core.fairsquare import Piece, PieceType, board_from_json, simulate
 from core.fairsquare.boards import MIN_LEGAL_GENERATED
 from core.fairsquare.geometry import parse_square as at
 from core.fairsquare.pieces import parse_piece, piece_set
-from core.fairsquare.sim import Result
+from core.fairsquare.result import Result
 from core.fairsquare.trace import REMOVED, PieceStep
 
 ONE, TWO, THREE = {"A1": 1}, {"A1": 2, "G7": 2}, {"D4": 3}

@@ -11,7 +11,6 @@ Players and territories are named, battles and rounds numbered from 1, as on the
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,6 +25,7 @@ from core.battle.summary import lands_by_round, round_sentences
 from core.protocol import IllegalAction, InputError
 from core.teach import Exercise, Html, Lesson, Picture, message, navigation, offered, ready
 from core.teach.chart import Line, line_chart
+from core.teach.slips import RULING
 
 __all__ = [
     "answer", "attacks", "battles", "borders", "bot_campaign", "choose", "exercise", "hint", "lands_chart", "lesson",
@@ -45,7 +45,6 @@ LESSON_ARMIES = (
 """The lesson's start on Lesotho: each player's two buttons on two neighbouring districts."""
 MOVE_ORDER = ("Dev", "Cleo", "Ana", "Eve", "Ben")
 """The lesson's edition-2 move order in round 1 (a real campaign draws it at random)."""
-RULE_ID = re.compile(r"\s*\(BB-\d\d\)")
 NOBODY = {"nobody", "no one", "noone", "none", "pending"}
 
 
@@ -74,7 +73,7 @@ def lesson(edition: int = 1) -> CampaignState:
 
 def _plain(reason: str) -> str:
     """An engine reason without its ruling id (the learner has nothing to open it with)."""
-    return RULE_ID.sub("", reason)
+    return RULING.sub("", reason)
 
 
 def _territory(campaign: CampaignState, name: object) -> int:

@@ -20,8 +20,9 @@ from core.teach.words import say
 
 QUALIFIED = re.compile(r"\b\w+\.(\w+\(\))")
 """A method named with its class (``Lesson.answer()``): the learner knows it as ``answer()``."""
-RULING = re.compile(r"^[A-Z]{2,3}-\d{2}: ")
-"""A ruling id before a refusal (``BR-13: ``), which the learner cannot look up from the notebook."""
+RULING = re.compile(r"^[A-Z]{2,3}-\d{2}: |\s*\([A-Z]{2,3}-\d{2}\)")
+"""A ruling id before or in a refusal (``BR-13: ``, `` (BR-13)``), which the learner cannot look up from the
+notebook."""
 SLIPS: tuple[type[BaseException], ...] = (NameError, SyntaxError, TypeError, ValueError, LookupError)
 """What a typing slip raises (``IllegalAction`` and ``InputError`` are ValueErrors)."""
 

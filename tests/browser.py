@@ -148,9 +148,12 @@ def seeded_link(url: str, game: str, seed: int, seats: Sequence[str] | None = No
 
     ``seats`` default to you against the game's default bot in every other seat (bots play untimed
     under ``panel_serve``)."""
-    rules = core.get_game(game)
-    state = rules.new(seed=seed)
-    sitting = list(seats) if seats is not None else [HUMAN, *[rules.default_bot] * (state.players - 1)]
+    return state_link(url, core.get_game(game).new(seed=seed), seats)
+
+
+def state_link(url: str, state: State, seats: Sequence[str] | None = None) -> str:
+    """``url`` opened on ``state`` (its public record), ``seats`` defaulting as in :func:`seeded_link`."""
+    sitting = list(seats) if seats is not None else [HUMAN, *[state.game.default_bot] * (state.players - 1)]
     return f"{url}?{links.QUERY_KEY}={links.encode(state.to_record(public=True), sitting)}"
 
 

@@ -42,13 +42,15 @@ class MatchView(pn.viewable.Viewer):
         """The match, side, selection and auto-play the board and moves were last drawn for."""
         self.autoplay: set[tuple[int, int, int]] = set()
         """(round, battle, player) whose moves a bot makes for the human."""
-        self.pick = pn.widgets.Select(label="Battle shown", options={}, stylesheets=[FOCUS_CSS], width=420)
+        self.pick = pn.widgets.Select(label="Battle shown", options={}, stylesheets=[FOCUS_CSS], max_width=420,
+                                      sizing_mode="stretch_width")
         self.pick.param.watch(self._on_pick, ["value"])
         self.title = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.status = html("", margin=(0, 5), sizing_mode="stretch_width")
         first = self._placeholder()
         self.dice = DiceBoard(first, lambda action: None)
         self.dice.on_die = self.click_die
+        self.dice.fit()  # the battle shrinks with a phone's screen
         self.attacks = pn.FlexBox(gap="8px", margin=(0, 5))
         self.moves = pn.widgets.Select(label="Every move of yours in this battle (keyboard: choose, then play)",
                                        options={}, size=6, stylesheets=[FOCUS_CSS], sizing_mode="stretch_width")
@@ -63,7 +65,7 @@ class MatchView(pn.viewable.Viewer):
         self.reveal.on_click(lambda _e: self.take_device())
         self.layout = pn.Column(heading("Battle", 3), self.pick, self.title, self.status, self.curtain,
                                 self.reveal, self.dice,
-                                self.attacks, self.moves, pn.Row(self.play_button, self.auto_button),
+                                self.attacks, self.moves, pn.FlexBox(self.play_button, self.auto_button, gap="4px"),
                                 sizing_mode="stretch_width", visible=False)
 
     @staticmethod

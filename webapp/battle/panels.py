@@ -22,6 +22,7 @@ from core.battle.summary import lands_by_round, round_sentences
 from core.protocol import InputError
 from webapp.battle.model import NEUTRAL, PENDING_FILL, isolate, state_names
 from webapp.shell.boards import update_bokeh
+from webapp.shell.geometry import LEAST_FONT
 from webapp.battle.map_board import MapBoard
 from webapp.shell.game_page import GamePage
 from webapp.shell.links import MAX_DEPTH, depth
@@ -93,10 +94,11 @@ class LandChart(pn.viewable.Viewer):
                      x_range=self.x_range, y_range=self.y_range)
         lines: GlyphRenderer[Any] = fig.multi_line("xs", "ys", source=self.lines, line_color="colour", line_width=3)
         fig.scatter("x", "y", source=self.dots, fill_color="colour", line_color="colour", size=7)
-        legend = Legend(location="top_left", label_text_font_size="11px")
+        legend = Legend(location="top_left", label_text_font_size=f"{LEAST_FONT}px")
         legend.update(items=[LegendItem(label=field("name"), renderers=[lines])])
         fig.add_layout(legend, "right")
         fig.xaxis[0].update(ticker=SingleIntervalTicker(interval=1))
+        fig.axis.major_label_text_font_size = f"{LEAST_FONT}px"
         self.figure = fig
         self.pane = pn.pane.Bokeh(fig, margin=(0, 5))
 

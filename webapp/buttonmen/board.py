@@ -21,6 +21,7 @@ from core.buttonmen import ButtonMenState
 from webapp.buttonmen import model
 from webapp.buttonmen.model import Fresh, Selection
 from webapp.shell.boards import Act, Board, board_figure, update_bokeh
+from webapp.shell.geometry import LEAST_FONT
 from webapp.shell.session import Step
 
 
@@ -133,7 +134,7 @@ class DiceBoard(Board[ButtonMenState]):
                               for size, fresh, zone in landing]
         labels = {"x": [x for x, _, _ in drawn.labels], "y": [y for _, y, _ in drawn.labels],
                   "text": [t for _, _, t in drawn.labels],
-                  "size": [f"{max(10, round(17 * self._scale))}px"] * len(drawn.labels)}
+                  "size": [f"{max(LEAST_FONT, round(17 * self._scale))}px"] * len(drawn.labels)}
 
         def apply() -> None:
             self.dice.data = dice

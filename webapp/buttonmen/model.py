@@ -17,7 +17,7 @@ from core.buttonmen.recipe import SWING_RANGES
 from core.buttonmen.render import points, status
 from core.protocol import Action
 from webapp.buttonmen.legend import ATTACK_RULES
-from webapp.shell.geometry import to_pixels
+from webapp.shell.geometry import LEAST_FONT, to_pixels
 
 
 # --- board geometry (data units; the figure maps one unit to PIXELS_PER_UNIT) -------------
@@ -105,8 +105,8 @@ class Board:
                     data[k].append(getattr(cell, k))
         data["value_y"] = [y + 0.1 * s / DIE for y, s in zip(data["y"], data["size"], strict=True)]
         data["notation_y"] = [y - 0.27 * s / DIE for y, s in zip(data["y"], data["size"], strict=True)]
-        data["value_size"] = [f"{max(9, round(24 * scale * s / DIE))}px" for s in data["size"]]
-        data["notation_size"] = [f"{max(8, round(12 * scale * s / DIE))}px" for s in data["size"]]
+        data["value_size"] = [f"{max(LEAST_FONT, round(24 * scale * s / DIE))}px" for s in data["size"]]
+        data["notation_size"] = [f"{max(LEAST_FONT, round(12 * scale * s / DIE))}px" for s in data["size"]]
         data["shadow_x"] = [x + 0.05 * s / DIE for x, s in zip(data["x"], data["size"], strict=True)]
         data["shadow_y"] = [y - 0.05 * s / DIE for y, s in zip(data["y"], data["size"], strict=True)]
         data["ring_alpha"] = [1.0 if fresh else 0.0 for fresh in data["fresh"]]

@@ -28,7 +28,7 @@ export function render({ model }) {
   const text = document.createElement("span")
   const input = document.createElement("input")
   input.type = "range"
-  input.style.cssText = "flex:1;min-width:12em;accent-color:#0b3d91"
+  input.style.cssText = "flex:1;min-width:12em;min-height:24px;accent-color:#0b3d91"
   const show = () => {
     input.min = model.start; input.max = model.end; input.value = model.value
     input.setAttribute("aria-label", model.label)

@@ -26,6 +26,7 @@ from webapp.fairsquare.board import Picture
 from webapp.fairsquare.frames import Frame, at_square, frame, moves_frame, piece_info
 from webapp.fairsquare.slider import RangeInput
 from webapp.shell.boards import update_bokeh
+from webapp.shell.geometry import LEAST_FONT
 from webapp.shell.widgets import FOCUS_CSS, button, heading, html
 
 STEP_SECONDS = 0.5
@@ -46,7 +47,8 @@ def score_chart(record: BoardRecord, names: Sequence[str]) -> Any:
     """Each board player's owned points after every turn (turn 0-15) as a Bokeh line chart."""
     turns = list(range(len(record.turns)))
     top = max(max(t.totals) for t in record.turns)
-    fig = figure(height=230, width=480, x_range=Range1d(start=-0.3, end=turns[-1] + 0.3),
+    fig = figure(height=230, width=480, sizing_mode="scale_width", max_width=480,
+                 x_range=Range1d(start=-0.3, end=turns[-1] + 0.3),
                  y_range=Range1d(start=-0.3, end=max(top, 1) + 1),
                  tools="", toolbar_location=None, title="Owned points after each turn",
                  x_axis_label="turn", y_axis_label="points owned")
@@ -56,6 +58,7 @@ def score_chart(record: BoardRecord, names: Sequence[str]) -> Any:
         fig.line(turns, values, line_color=COLOURS[seat], line_width=3, line_dash=dash, legend_label=names[seat])
         fig.scatter(turns, values, marker="circle", size=6, color=COLOURS[seat])
     fig.legend.location = "top_left"
+    fig.axis.major_label_text_font_size = f"{LEAST_FONT}px"
     fig.legend.background_fill_alpha = 0.8
     fig.add_layout(Span(location=0, dimension="height", line_color="#555555", line_dash="dashed", line_width=2,
                         name="now"))
@@ -78,9 +81,10 @@ class RoundPlayer(pn.viewable.Viewer):
         self._generation = 0
         self.scheduler: Callable[[Callable[[], Coroutine[Any, Any, None]]], None] = pn.state.execute
         """Where the animation runs (the page's event loop; tests keep it)."""
-        self.choice = pn.widgets.Select(label="Played board", options={}, stylesheets=[FOCUS_CSS], width=460)
+        self.choice = pn.widgets.Select(label="Played board", options={}, stylesheets=[FOCUS_CSS], max_width=460,
+                                        sizing_mode="stretch_width")
         self.choice.param.watch(lambda event: self.open_record(event.new), ["value"])
-        self.slider = RangeInput(label="Turn", width=460)
+        self.slider = RangeInput(label="Turn", max_width=460, sizing_mode="stretch_width")
         self.slider.param.watch(self._slid, ["value"])
         self.play_button = button("Play (P)", color="primary", width=100)
         self.play_button.on_click(lambda _event: self.toggle())
@@ -91,7 +95,7 @@ class RoundPlayer(pn.viewable.Viewer):
             widget.on_click(partial(self._click, move))
         self.lines = html("", sizing_mode="stretch_width")
         self.info = html("", sizing_mode="stretch_width")
-        self.chart = pn.pane.Bokeh(None, margin=(0, 5))
+        self.chart = pn.pane.Bokeh(None, margin=(0, 5), sizing_mode="scale_width", max_width=480)
         self.param.watch(self._changed, ["turn", "selected", "moving"])
         self.param.watch(self._show_playing, ["playing"])
 
@@ -256,5 +260,5 @@ class RoundPlayer(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return pn.Column(heading("Watch the round", 3), self.choice, self.slider,
-                         pn.Row(self.play_button, *self.buttons), self.info, self.lines,
+                         pn.FlexBox(self.play_button, *self.buttons, gap="4px"), self.info, self.lines,
                          self.chart, sizing_mode="stretch_width")

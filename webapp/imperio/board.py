@@ -29,7 +29,7 @@ from core.imperio.overlays import fire_lines, pike_zone
 from core.imperio.render import COLOURS
 from webapp.imperio.model import ALTER, ATTACK, PICK, PLACE, SHOT, SPAWN, STEP, Table
 from webapp.shell.boards import Act, Board, TapChoices, board_figure, update_bokeh
-from webapp.shell.geometry import to_pixels
+from webapp.shell.geometry import LEAST_FONT, to_pixels
 from webapp.shell.session import Step as SessionStep
 
 PIXELS = 50
@@ -49,14 +49,15 @@ OVERLAYS = {"zones": "Pikeman zones", "archers": "Archer lines and shielded squa
 
 
 def shrinking(fig: Any, unit: str = "") -> CustomJSTransform:
-    """Sizes in screen pixels (``unit`` "px": font sizes) that shrink with ``fig`` on a narrow screen.
+    """Sizes in screen pixels (``unit`` "px": font sizes, never under :data:`LEAST_FONT`) that shrink with
+    ``fig`` on a narrow screen.
 
     Bokeh draws markers and text at fixed pixel sizes while a scaled-down board's squares shrink;
     this keeps the pieces inside their squares and the reserves' words beside the board on a phone.
     """
     scale = ("const width = fig.properties.inner_width.is_unset ? 0 : fig.inner_width;"
              f"const k = width > 0 ? Math.min(1, width / {fig.width}) : 1;")
-    shrunk = f"x * k + {unit!r}" if unit else "x * k"
+    shrunk = f"Math.max({LEAST_FONT}, x * k) + {unit!r}" if unit else "x * k"
     return CustomJSTransform(args={"fig": fig}, func=f"{scale} return {shrunk};",
                              v_func=f"{scale} return xs.map(x => {shrunk});")
 

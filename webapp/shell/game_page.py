@@ -26,6 +26,7 @@ import param
 from core.protocol import JSON, Action, Game, IllegalAction, State
 from webapp.shell.boards import Act, Board, as_event
 from webapp.shell.frame import key_map_html, make_page
+from webapp.shell.assets import asset
 from webapp.shell.links import LinkSync
 from webapp.shell.newgame import NewGameDialog
 from webapp.shell.screen import may_tell, secret_step_words
@@ -40,6 +41,8 @@ WRAP_CSS = """
 .bk-input-group > label { white-space: normal; }
 """
 """Rows of checkboxes or radio buttons and long field labels wrap on a narrow screen instead of running off it."""
+PHONE_CSS = asset("phone.css")
+"""Phone-sized targets for every widget of the page (buttons 44x44 CSS px, other controls 24x24)."""
 STATUS_CSS = """
 .rb-status { margin: 0.2em 0; font-size: 1.15em; padding: 0.3em 0.6em; border-radius: 6px;
              border: 2px solid transparent; }
@@ -312,7 +315,7 @@ class GamePage[S: State, B: Board[Any]](pn.viewable.Viewer):
         layout = pn.FlexBox(play, side, gap="12px 24px", flex_wrap="wrap", sizing_mode="stretch_width",
                             align_items="flex-start", justify_content="center")
         for widget in layout.select(pn.widgets.Widget):
-            fitted: dict[str, Any] = {"stylesheets": [*widget.stylesheets, WRAP_CSS]}
+            fitted: dict[str, Any] = {"stylesheets": [*widget.stylesheets, WRAP_CSS, PHONE_CSS]}
             if isinstance(widget, CHOICE_ROWS) and widget.inline:
                 fitted["sizing_mode"] = "stretch_width"
             widget.param.update(**fitted)

@@ -69,3 +69,7 @@ def region_columns(regions: Mapping[str, Polygon]) -> dict[str, list[Any]]:
     """Column data for ``figure.patches("xs", "ys", ...)``: one patch per region, with its name."""
     return {"xs": [[x for x, _ in p] for p in regions.values()], "ys": [[y for _, y in p] for p in regions.values()],
             "name": list(regions)}
+
+
+LEAST_FONT = 12
+"""Least font size in CSS pixels of any text drawn on a board, however far the board shrinks (a phone)."""

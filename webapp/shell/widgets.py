@@ -34,8 +34,9 @@ FOCUS_CSS = asset("focus.css")
 NO_SPIN_CSS = asset("no_spin.css")
 """Hide the unlabelled spin buttons of number inputs (arrow keys still step the value)."""
 HELP_CSS = asset("help.css")
-BUTTON_CSS = asset("buttons.css")
-"""Button colours with strong contrast (white on dark fills; dark text on white outlines)."""
+BUTTON_CSS = asset("buttons.css") + asset("phone.css")
+"""Button colours with strong contrast (white on dark fills; dark text on white outlines), 44x44 CSS px on a
+phone (buttons made as the game goes, after the page's widgets were given their phone sizes)."""
 
 
 def html(text: str, **params: Any) -> pn.pane.HTML:

@@ -106,7 +106,7 @@ class State(Viewing, ABC):
     """Every action so far, and who made each (``movers``: None where it was implied, a single actor)."""
     undo_floor: int = 0
     """How many actions of ``history`` can no longer be taken back."""
-    _cache: dict[int, tuple[tuple[Action, ...], dict[str, Action]]] | None = field(
+    _cache: dict[int, tuple[tuple[Action, ...], dict[str, Action] | None]] | None = field(
         default=None, compare=False, repr=False)
 
     # --- what each game provides -------------------------------------------------
@@ -206,14 +206,15 @@ class State(Viewing, ABC):
         actors = self.actors if actors is None else actors
         return actor if actor in actors else acting(actor, actors)   # the common case inline: a replay names who acts
 
-    def _listing(self, actor: int) -> tuple[tuple[Action, ...], dict[str, Action]]:
-        """``actor``'s listed actions (made once per state) and their index by JSON key (filled on demand)."""
+    def _listing(self, actor: int) -> tuple[tuple[Action, ...], dict[str, Action] | None]:
+        """``actor``'s listed actions (made once per state) and their index by JSON key (None until
+        :meth:`action_from_json` needs it)."""
         cache = self._cache
         if cache is None:
             cache = self.__dict__["_cache"] = {}
         listed = cache.get(actor)
         if listed is None:
-            listed = cache[actor] = (self._legal_actions(actor), {})
+            listed = cache[actor] = (self._legal_actions(actor), None)
         return listed
 
     def legal_actions(self, actor: int | None = None) -> list[Action]:
@@ -224,7 +225,7 @@ class State(Viewing, ABC):
         who = actor if actor in actors else acting(actor, actors)
         if self._cache is None:  # the common case, a state listed once: no second call
             actions = self._legal_actions(who)
-            self.__dict__["_cache"] = {who: (actions, {})}
+            self.__dict__["_cache"] = {who: (actions, None)}
             return list(actions)
         return list(self._listing(who)[0])
 
@@ -306,8 +307,9 @@ class State(Viewing, ABC):
         except (TypeError, ValueError, RecursionError):
             raise IllegalAction(f"{quote(data)} is not an action of {self.game.title}") from None
         actions, by_key = self._listing(who)
-        if not by_key and actions:
-            by_key.update((action_key(a.to_json()), a) for a in actions)
+        if by_key is None:
+            by_key = {action_key(a.to_json()): a for a in actions}
+            self.__dict__["_cache"][who] = (actions, by_key)
         found = by_key.get(key)
         if found is not None:
             return found
@@ -406,8 +408,14 @@ class Game(ABC):
         return self._initial(seed, self.resolve_options(options))
 
     def resolve_options(self, given: Mapping[str, JSON]) -> Options:
-        """Every option's value: the given ones validated and frozen, the rest defaults."""
-        return resolve_options(self.options, self.name, given)
+        """Every option's value: the given ones validated and frozen, the rest defaults (the defaults alone
+        are frozen once per game: a playout deals new games with them again and again)."""
+        if given:
+            return resolve_options(self.options, self.name, given)
+        defaults: Options | None = self.__dict__.get("_defaults")
+        if defaults is None:
+            defaults = self.__dict__["_defaults"] = resolve_options(self.options, self.name, given)
+        return defaults
 
     @abstractmethod
     def _initial(self, seed: int, options: Options) -> State:

@@ -20,6 +20,8 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _SPAN = 1 << 64
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(64))
+"""Rejection limits of :func:`below` for ``n`` < 64 (64 random bits at or above ``_LIMITS[n]`` are drawn again)."""
 
 
 def seed_stream(seed: int) -> int:
@@ -55,17 +57,20 @@ def draw(stream: int, high: int, low: int = 1) -> tuple[int, int]:
 
 def shuffled(stream: int, items: Sequence[T]) -> tuple[int, tuple[T, ...]]:
     """A Fisher-Yates shuffle of ``items`` (each swap draws as :func:`below`, both it and :func:`next64`
-    inlined: games deal on every playout's path)."""
+    inlined, its rejection limit looked up: games deal on every playout's path)."""
     out = list(items)
+    mask = _MASK
     for i in range(len(out) - 1, 0, -1):
-        limit = _SPAN - _SPAN % (i + 1)
-        bits = limit
-        while bits >= limit:
-            stream = (stream + _GOLDEN) & _MASK
-            z = ((stream ^ (stream >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        n = i + 1
+        limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - _SPAN % n
+        while True:
+            stream = (stream + _GOLDEN) & mask
+            z = ((stream ^ (stream >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
             bits = z ^ (z >> 31)
-        j = bits % (i + 1)
+            if bits < limit:
+                break
+        j = bits % n
         out[i], out[j] = out[j], out[i]
     return stream, tuple(out)
 

@@ -18,9 +18,8 @@ from core.buttonup.options import Rules
 from core.buttonup.sowing import RoundResult, Sowing, heights, sow, sown
 from core.protocol import Action, IllegalAction, Outcome, State
 
-_NOBODY: frozenset[int] = frozenset()
-_ONE_ACTOR = (frozenset((RED,)), frozenset((BLACK,)))
-"""Shared actor sets: a playout asks for them several times a move."""
+_ACTORS: dict[int | None, frozenset[int]] = {None: frozenset(), RED: frozenset((RED,)), BLACK: frozenset((BLACK,))}
+"""The shared actor set of each ``mover`` (None: the game is over): a playout asks for it several times a move."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,7 +43,7 @@ class ButtonUpState(State):
 
     @property
     def actors(self) -> frozenset[int]:
-        return _NOBODY if self.mover is None else _ONE_ACTOR[self.mover]
+        return _ACTORS[self.mover]
 
     @property
     def is_over(self) -> bool:

@@ -5,7 +5,9 @@
 playable on the site on its first day.  Everything it shows comes from core through the viewer's eyes:
 the picture is ``state.svg(viewer)``, the text ``state.describe(viewer)``, the moves the labels of
 ``state.legal_actions(actor)`` of the person to act, and the log and narration the history of
-``state.view(viewer)`` (a choice the viewer may not know reads "A hidden choice").  The shell supplies the
+``state.view(viewer)`` (a choice the viewer may not know reads "A hidden choice").  Only listed actions are
+offered (an action a game takes without listing it, ``_unlisted_as_played``, waits for the game's own
+page).  The shell supplies the
 seats, bots, new-game dialog, undo, share link and the hot-seat curtain (:mod:`webapp.shell.screen`).
 """
 
@@ -110,6 +112,7 @@ class GenericView(GameView[State, PictureBoard]):
     # --- words ------------------------------------------------------------------------------------
 
     def name(self, actor: int) -> str:
+        """A seat ("Player 2"), chance or the moderator, in words."""
         return actor_label(actor, self.players)
 
     def narrate(self, before: State | None, action: Action | None, after: State) -> str:
@@ -127,9 +130,9 @@ class GenericView(GameView[State, PictureBoard]):
             return outcome_words(outcome, self.players)
         if self.curtained and self.actor is not None:
             return f"Pass the device to {self.name(self.actor)}, then press “Show my moves”."
-        waited = " and ".join(self.name(a) for a in sorted(shown.actors))
         if session.human_to_move:
-            return f"{waited}: your move."
+            return " and ".join(self.name(a) for a in session.human_actors) + ": your move."
+        waited = " and ".join(self.name(a) for a in sorted(shown.actors))
         return f"{waited} (bot) is thinking…" if session.thinking else f"Waiting for {waited} (bot)."
 
     def score_line(self) -> str:

@@ -167,3 +167,23 @@ def test_the_generic_page_tells_a_secret_step_without_its_content() -> None:
     assert view(page).curtained and first.labels == [] and "Pass the device to Player 2" in page.status.object
     with pytest.raises(IllegalAction):
         page.session.human_play(Take(0, 1), 1)
+
+
+def test_the_new_game_form_edits_a_list_option_as_json(nim: Game) -> None:
+    page = nim_page([HUMAN, "greedy"], heaps=[2, 7])
+    dialog = view(page).dialog
+    heaps = dialog._options["heaps"]
+    assert heaps.value == "[2, 7]", "the form shows the game's settings"
+    heaps.value = "[1, 1, 1]"
+    dialog._seed.value = "9"
+    dialog.start()
+    state = page.session.state
+    assert state.heaps == (1, 1, 1) and state.seed == 9 and heaps.value == "[1, 1, 1]"
+    for text in ("[1, 1,", "[0]", "three"):
+        heaps.value = text
+        dialog.start()
+        assert "Cannot start" in dialog._error.object and "1 to 6 heaps" in dialog._error.object, text
+        assert page.session.state is state
+    heaps.value = ""
+    dialog.start()
+    assert page.session.state.heaps == (3, 4, 5), "blank: the default"

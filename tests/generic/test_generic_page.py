@@ -187,3 +187,13 @@ def test_the_new_game_form_edits_a_list_option_as_json(nim: Game) -> None:
     heaps.value = ""
     dialog.start()
     assert page.session.state.heaps == (3, 4, 5), "blank: the default"
+
+
+def test_a_preview_of_a_game_with_its_own_page_leaves_the_landing_page_on_its_own_page(tmp_path: Path) -> None:
+    from tools.landing import write_landing
+
+    apps = select(["buttonup", "button-up"])
+    assert apps == [APPS[0], generic_entry("button-up")]
+    write_landing(tmp_path, apps)
+    landing = (tmp_path / "index.html").read_text()
+    assert 'href="apps/buttonup.html"' in landing and 'href="apps/button-up.html"' not in landing

@@ -109,7 +109,7 @@ def write_landing(out: Path, apps: Sequence[AppEntry]) -> None:
     """The landing page with the game list filled in, its assets and the Rules pages, into ``out``."""
     import core
 
-    pages = {entry.game: entry.page for entry in apps if not entry.title}
+    pages = {entry.game: entry.page for entry in reversed(apps) if not entry.title}  # a game's first page wins
     games = list(core.GAMES.values())
     for lang in CARD_WORDS:
         name = page_file("index", lang)

@@ -13,10 +13,13 @@ from playwright.sync_api import Page, expect
 import core
 from core.buttonmen import ButtonMenState, lab, roster
 from tests.browser import address_record, audit, open_app, report, wait_for_state
+from webapp.roster import catalogue
 
 pytestmark = pytest.mark.browser
 
 ALL = f"{len(roster.buttons())} of {len(roster.buttons())} buttons."
+BAUER_DEAL = 2
+"""The deal the "Play with Bauer" game is played on (Bauer against Aldric)."""
 
 
 def open_roster(page: Page, url: str) -> None:
@@ -47,18 +50,20 @@ def test_search_then_play_with_the_button_on_the_button_men_page(page: Page, pan
     assert href is not None and href.startswith("buttonmen.html?game=")
     opening = game_in(href)
     assert opening.buttons[0] == "Bauer" and not opening.history
+    bauer = roster.find("Bauer")
+    assert href == catalogue.play_link(bauer, False, opening.seed), "the link opens a deal of the page's catalogue"
 
-    game = page.context.new_page()
-    open_app(game, panel_serve("buttonmen") + "?" + href.split("?", 1)[1], "Bauer's recipe: (8) (10) (12) (20) (X)")
+    game = page.context.new_page()  # the same link on a fixed deal: the same game on any machine
+    seeded = catalogue.play_link(bauer, False, BAUER_DEAL)
+    assert game_in(seeded).phase == "swing", "Bauer sizes his swing die first (no auxiliary die to decide on)"
+    open_app(game, panel_serve("buttonmen") + "?" + seeded.split("?", 1)[1], "Bauer's recipe: (8) (10) (12) (20) (X)")
     game.wait_for_load_state("networkidle")
-    if opening.phase == "auxiliary":   # an opponent with an auxiliary die asks first
-        game.get_by_role("button", name=re.compile("decline the auxiliary dice", re.I)).click()
     expect(game.get_by_label("Size of swing X")).to_be_visible(timeout=30_000)
     game.get_by_label("Size of swing X").select_option(label="12 sides")
     game.get_by_role("button", name="Confirm size").click()
     # the bot answers; both sizes are then revealed in the address (the public record)
     state = wait_for_state(game, ButtonMenState, lambda s: s.chosen[0] == (("X", 12),), "the first move in the record")
-    assert state.buttons[0] == "Bauer" and state.seed == opening.seed
+    assert state.buttons == ("Bauer", "Aldric") and state.seed == BAUER_DEAL
 
 
 def test_a_small_lab_run_on_the_page_gives_the_engine_s_result(page: Page, panel_serve: Any) -> None:

@@ -16,7 +16,7 @@ from html import escape
 import panel as pn
 
 import core
-from webapp.registry import APPS, further_pages
+from webapp.registry import further_pages, site_apps
 from webapp.shell.assets import asset
 
 TEMPLATE = asset("page.html")
@@ -33,8 +33,9 @@ def site_links(game: str) -> list[tuple[str, str]]:
 
 
 def game_links() -> list[tuple[str, str, str]]:
-    """``(href, title, page)`` of every page of the registry, relative to ``apps/``."""
-    return [(f"{entry.page}.html", entry.title or core.get_game(entry.game).title, entry.page) for entry in APPS]
+    """``(href, title, page)`` of every page the site ships, relative to ``apps/``."""
+    return [(f"{entry.page}.html", entry.title or core.get_game(entry.game).title, entry.page)
+            for entry in site_apps()]
 
 
 def nav_html(game: str, page: str | None = None) -> str:
@@ -42,7 +43,7 @@ def nav_html(game: str, page: str | None = None) -> str:
     page, marked current)."""
     landing = dict((label, href) for href, label in site_links(game))["All games"]
     items = [f'<li class="rb-brand"><a href="{escape(landing)}">{SITE_NAME}: All games</a></li>']
-    here = page or next(entry.page for entry in APPS if entry.game == game and not entry.title)
+    here = page or next((entry.page for entry in site_apps() if entry.game == game and not entry.title), None)
     for href, title, name in game_links():
         current = ' aria-current="page"' if name == here else ""
         items.append(f'<li><a href="{escape(href)}"{current}>{escape(title)}</a></li>')

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
@@ -131,10 +132,26 @@ def option_widget(option: Option) -> pn.widgets.Widget:
 
 
 def chosen_options(options: Sequence[Option], fields: Mapping[str, pn.widgets.Widget]) -> dict[str, JSON]:
-    """The values of the ``fields`` made by :func:`option_widget` (a blank text field: the default)."""
+    """The values of the ``fields`` made by :func:`option_widget` (a blank text field: the default; a JSON list
+    or object in one: that value)."""
     defaults = {o.name: o.default for o in options}
-    return {name: (widget.value.strip() or defaults[name]) if isinstance(widget.value, str) else widget.value
+    return {name: text_value(widget.value.strip(), defaults[name]) if isinstance(widget.value, str) else widget.value
             for name, widget in fields.items()}
+
+
+def text_value(text: str, default: JSON) -> JSON:
+    """A text field's option value: blank the default, a JSON list or object that value, else the text."""
+    if text.startswith(("[", "{")):
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text  # the game's check says what is wrong with it
+    return text or default
+
+
+def field_text(value: JSON) -> str:
+    """An option's value in a text field: blank for None, a text as it is, a list or object as JSON."""
+    return "" if value is None else value if isinstance(value, str) else json.dumps(value)
 
 
 class MoreRulings(pn.viewable.Viewer):
@@ -232,7 +249,7 @@ class NewGameDialog(pn.viewable.Viewer):
             widget.value = seat
         for name, field in self._options.items():
             value = thaw(self.session.state.options[name])
-            field.value = "" if value is None and isinstance(field, pn.widgets.TextInput) else value
+            field.value = field_text(value) if isinstance(field, pn.widgets.TextInput) else value
         self._show_seats()
 
     def __panel__(self) -> pn.viewable.Viewable:

@@ -13,6 +13,7 @@ import core.imperio as ib
 from core.imperio import Attack, ImperioState, Shot, Step
 from tests.browser import grows, live, open_app, settled_record, status, tap
 from webapp.imperio.board import LABEL_PIXELS, PIXELS, SHAPE_SIZES, X_RANGE, square_pixels
+from webapp.imperio.newgame import FIRST_GAME
 from webapp.shell import links
 from webapp.shell.geometry import LEAST_FONT
 
@@ -152,7 +153,8 @@ SHRUNK_SIZES = """([shape, font]) => {
 
 def test_on_a_phone_the_pieces_and_words_shrink_with_the_board(page: Page, imperio_url: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    open_page(page, imperio_url)
+    first = GAME.new(seed=5, **FIRST_GAME).apply(ib.ChooseRole("attacker"))  # the page's first game, a fixed deal
+    open_page(page, f"{imperio_url}?game={links.encode(first.to_record(), ['human', GAME.default_bot])}")
     box = page.locator(".bk-Canvas").first.bounding_box()
     assert box is not None
     scale = box["width"] / ((X_RANGE[1] - X_RANGE[0]) * PIXELS)

@@ -11,7 +11,7 @@ from playwright.sync_api import Locator, Page, expect
 import core
 import core.imperio as ib
 from core.imperio import Attack, ImperioState, Shot, Step
-from tests.browser import grows, live, open_app, settled_record, status, tap
+from tests.browser import INPUT_DELAYS, grows, live, open_app, settled_record, status, tap
 from webapp.imperio.board import LABEL_PIXELS, PIXELS, SHAPE_SIZES, X_RANGE, square_pixels
 from webapp.shell import links
 
@@ -159,11 +159,6 @@ def test_on_a_phone_the_pieces_and_words_shrink_with_the_board(page: Page, imper
     diamond, font = page.evaluate(SHRUNK_SIZES, [SHAPE_SIZES["diamond"], LABEL_PIXELS])
     assert diamond == pytest.approx(SHAPE_SIZES["diamond"] * scale, abs=1.5), "a piece outgrows its square"
     assert font == pytest.approx(LABEL_PIXELS * scale, abs=1), "the reserves' words overflow the board"
-
-
-INPUT_DELAYS = """() => { window.rbDelays = [];
-    document.addEventListener('pointerdown', e => window.rbDelays.push(performance.now() - e.timeStamp), true); }"""
-"""Records how long each click waited before the page handled it."""
 
 
 def test_a_bot_turn_shows_in_one_update_and_the_page_answers_clicks_while_the_bot_plays(

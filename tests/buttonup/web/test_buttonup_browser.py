@@ -12,8 +12,8 @@ from playwright.sync_api import Locator, Page, expect
 
 import core
 from core.buttonup import ButtonUpState, Sow
-from tests.browser import (address_record, address_state, focused, grows, live, open_app, seeded_link, settled_record,
-                           squash, status, tap, wait_for_state)
+from tests.browser import (TAP_READY, address_record, address_state, focused, grows, live, open_app, seeded_link,
+                           settled_record, squash, status, tap, wait_for_state)
 from webapp.buttonup.board import PIXELS_PER_UNIT, X_RANGE, stack_pixels
 from webapp.shell import links
 
@@ -222,12 +222,17 @@ def test_the_banner_follows_the_sowing_shown_and_a_tap_meanwhile_is_sown_after_i
     expect(status(page)).to_have_text(re.compile(rf"^Red sows stack {sow.stack + 1}: shown button by button"))
     black = re.compile(r"^Black sows stack (\d+): shown button by button")
     shown = page.locator(".rb-status", has=page.locator("strong", has_text=black))
+    canvas = page.locator(".bk-Canvas").first.bounding_box()  # measured first: the tap must come quickly
+    assert canvas is not None
+    page.wait_for_function(TAP_READY)
     shown.wait_for(timeout=30_000)  # the bot's reply, while the board shows it (found at once: no polling pause)
     assert not shown.evaluate(YOUR_TURN), "the banner marked Red's turn while the board showed Black's sowing"
     state = address_state(page, ButtonUpState)
     assert state.to_move == 0, "the seeded bot's first sowing gives Red the move"
     mine = next(a for a in state.legal_actions() if isinstance(a, Sow))
-    tap_stack(page, mine.stack)  # while Black's sowing is still shown
+    x, y = stack_pixels(mine.stack, len(state.stacks))
+    scale = canvas["width"] / ((X_RANGE[1] - X_RANGE[0]) * PIXELS_PER_UNIT)
+    page.mouse.click(canvas["x"] + x * scale, canvas["y"] + y * scale)  # while Black's sowing is still shown
     expect(status(page)).to_contain_text(f"Your tap on stack {mine.stack + 1} is sown when it is shown")
     expect(log_items(page).first).to_contain_text(f"Red: sow stack {mine.stack + 1}", timeout=30_000)
     assert address_state(page, ButtonUpState).history[len(state.history)] == mine  # the tap, not lost

@@ -47,6 +47,10 @@ CHANGES = """() => { if (typeof Bokeh === 'undefined' || !Bokeh.documents.length
 
 CHANGED = "seen => window.rbChanges === undefined || window.rbChanges > seen"
 
+INPUT_DELAYS = """() => { window.rbDelays = [];
+    document.addEventListener('pointerdown', e => window.rbDelays.push(performance.now() - e.timeStamp), true); }"""
+"""Records how long each click waited before the page handled it (read ``window.rbDelays``)."""
+
 TAP_READY = """() => { if (window.rbLastTap === undefined) { window.rbLastTap = -Infinity;
   document.addEventListener('pointerup', e => { window.rbLastTap = e.timeStamp }, true) }
   return performance.now() - window.rbLastTap > 300 }"""

@@ -14,20 +14,26 @@ import panel as pn
 
 import core
 from core.battle.state import CampaignState
-from core.bots import GreedyBot
 from core.buttonmen import Attack as MatchAttack
 from core.buttonmen import ButtonMenState
 from core.buttonmen.render import status as match_status
 from core.protocol import Action, SubAction
 from webapp.battle import model
+from webapp.battle.autoplay import Planner, due_in, open_sides
 from webapp.buttonmen import model as bm
 from webapp.buttonmen.board import DiceBoard
 from webapp.battle.map_board import MapBoard
 from webapp.shell.game_page import GamePage
+from webapp.shell.pacing import BotPace, PaceWords
 from webapp.shell.screen import Curtain
+from webapp.shell.session import off_ui_thread
 from webapp.shell.widgets import FOCUS_CSS, button, heading, html
 
 MATCH_GAME = core.get_game("button-men")
+BATTLE_PACE = PaceWords(label="Show an auto-played battle",
+                        paces={"the whole battle at once": 0.0, "one move every 0.4 s": 0.4, "one move a second": 1.0},
+                        progress="The auto-played battle: {shown} of {length} moves shown.",
+                        skip="Skip to the end of this battle")
 
 
 class MatchView(pn.viewable.Viewer):
@@ -58,6 +64,9 @@ class MatchView(pn.viewable.Viewer):
         self.play_button.on_click(lambda _e: self.play_listed())
         self.auto_button = button("Auto-play this battle for me (A)", color="primary", variant="outline")
         self.auto_button.on_click(lambda _e: self.auto_play())
+        self.pace = BotPace(page.session, words=BATTLE_PACE)
+        self.choosing = html("", margin=(0, 5), sizing_mode="stretch_width")
+        """The progress of the auto-played moves being chosen."""
         self.hot_seat = Curtain(page.session)
         """Hot-seat: who last took the device for a secret choice, as (round, battle, player)."""
         self.curtain = html("", margin=(0, 5), sizing_mode="stretch_width")
@@ -66,6 +75,7 @@ class MatchView(pn.viewable.Viewer):
         self.layout = pn.Column(heading("Battle", 3), self.pick, self.title, self.status, self.curtain,
                                 self.reveal, self.dice,
                                 self.attacks, self.moves, pn.FlexBox(self.play_button, self.auto_button, gap="4px"),
+                                self.choosing, self.pace,
                                 sizing_mode="stretch_width", visible=False)
 
     @staticmethod
@@ -149,36 +159,39 @@ class MatchView(pn.viewable.Viewer):
         """Schedule the auto-played moves that are due (after every change of the campaign)."""
         if not self._driving and self._due() is not None and self.page.session.scheduler is not None:
             self._driving = True
-            self.page.session.scheduler(self._drive)
+            self.page.session.scheduler(self.drive)
 
     def _due(self) -> tuple[int, int] | None:
-        state = self.campaign
-        if state.phase != "battles":
-            return None
-        for round_number, index, player in sorted(self.autoplay):
-            if round_number == state.round_number and state.subgame(index, player) is not None:
-                return index, player
-        return None
+        return due_in(self.autoplay, self.campaign)
 
-    def step(self) -> bool:
-        """Make one auto-played move that is due; False when none is."""
-        due = self._due()
-        if due is None:
-            return False
-        index, player = due
-        inner = self.campaign.subgame(index, player)
-        assert inner is not None
-        move = GreedyBot(MATCH_GAME, self.campaign.seed).choose(inner[0], inner[1])
-        self.page.play(SubAction(index, move), player)
-        return True
-
-    async def _drive(self) -> None:
-        moved = [True]
+    async def drive(self) -> None:
+        """Choose the rest of the auto-played battles away from the page (the seated bots' moves too, while
+        they wait), a short chunk at a time, then show them in one update or at the pace picked."""
+        session = self.page.session
+        planner = Planner(session, self.autoplay)
+        session.held = True
         try:
-            while moved[-1]:
-                await self.page.session.commit(lambda: moved.append(self.step()))
+            while open_sides(self.autoplay, self.campaign):
+                planner.start(self.campaign)
+                while not planner.done:
+                    await off_ui_thread(planner.chunk)
+                    if planner.origin is not self.campaign:
+                        planner.start(self.campaign)  # a person moved meanwhile: choose again from there
+                    await session.commit(partial(self._choosing, len(planner.steps)))
+                if not planner.steps:
+                    break  # a person at the table moves next
+                await session.show_steps(planner.steps)
         finally:
             self._driving = False
+            await session.commit(self._driven)
+
+    def _choosing(self, count: int) -> None:
+        self.choosing.object = ("<p role='status' style='margin:0.2em 0'>Auto-play: a bot is choosing the moves "
+                                f"of the battle ({count} chosen so far).</p>")
+
+    def _driven(self) -> None:
+        self.choosing.object = ""
+        self.page.session.held = False
 
     # --- drawing -------------------------------------------------------------------------
 

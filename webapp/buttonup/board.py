@@ -18,7 +18,7 @@ from bokeh.models import ColumnDataSource, TapTool
 
 from core.buttonup import ButtonUpState, Sow
 from core.protocol import Action, State
-from webapp.shell.boards import Act, Board, board_figure, update_bokeh
+from webapp.shell.boards import Act, Board, as_event, board_figure, update_bokeh
 from webapp.shell.geometry import to_pixels
 from webapp.shell.session import Step
 
@@ -96,6 +96,9 @@ class StackBoard(Board[ButtonUpState]):
     """The circle of stacks as a Bokeh figure, built once and updated through its sources."""
 
     animate = param.Boolean(default=True, doc="Show each sowing one button at a time.")
+    playing = param.Boolean(default=False, doc="A sowing is being shown: the board is not yet at the position.")
+    queued = param.Integer(default=None, allow_None=True,
+                           doc="A stack tapped while a sowing was shown: it is sown once the board shows the position.")
 
     def __init__(self, state: ButtonUpState, act: Act, **params: Any) -> None:
         super().__init__(state, act, **params)
@@ -103,7 +106,6 @@ class StackBoard(Board[ButtonUpState]):
         self._shown: State | None = None
         self._step: Step | None = None
         self._interactive = False
-        self._animating = False
         self.stacks = ColumnDataSource(data=self._stack_data(Frame(()), set()))
         self.buttons = ColumnDataSource(data=self._button_data(Frame(())))
         self.hand_label = ColumnDataSource(data={"x": [], "y": [], "text": []})
@@ -189,6 +191,11 @@ class StackBoard(Board[ButtonUpState]):
             return set()
         return {a.stack for a in self.state.legal_actions() if isinstance(a, Sow)}
 
+    @property
+    def shown_step(self) -> Step[ButtonUpState] | None:
+        """The sowing being shown button by button (None when the board shows the position)."""
+        return self._step if self.playing else None
+
     def pace(self, step: Step[ButtonUpState] | None) -> float:
         """Seconds the board needs to show ``step`` (a bot waits this long)."""
         if step is None or not self.animate:
@@ -210,14 +217,14 @@ class StackBoard(Board[ButtonUpState]):
                    step: Step[ButtonUpState] | None = None) -> None:
         self._interactive = interactive
         if state is self._shown:  # whose turn changed: redraw the legal stacks, unless a move is shown
-            if not self._animating:
+            if not self.playing:
                 self._draw(self._settled_frame(), settled=True)
             return
         self._generation += 1
         frames = frames_for(step) if step is not None and step.before is self._shown else []
         self.state, self._shown, self._step = state, state, step
-        self._animating = bool(frames) and self.animate
-        if self._animating:
+        self.playing = bool(frames) and self.animate
+        if self.playing:
             pn.state.execute(partial(self._play, self._generation, frames))
         else:
             self._draw(self._settled_frame(), settled=True)
@@ -234,15 +241,27 @@ class StackBoard(Board[ButtonUpState]):
             await asyncio.sleep(HOLD_SECONDS)
             if generation != self._generation:
                 return
-        self._animating = False
+        await as_event(partial(self._settle, generation))
+
+    def _settle(self, generation: int) -> None:
+        """The sowing is shown: draw the position, then sow the stack tapped meanwhile (if any)."""
+        if generation != self._generation:
+            return
+        self.playing = False
         self._draw(self._settled_frame(), settled=True)
+        stack, self.queued = self.queued, None
+        if stack is not None:
+            self.act(sow_action(self.state, stack))
 
     def _on_tap(self, _attr: str, _old: list[int], new: list[int]) -> None:
         if not new:
             return
         stack = self.stacks.data["stack"][new[0]]
         self.stacks.selected.indices = []
-        self.act(sow_action(self.state, stack))
+        if self.playing:
+            self.queued = stack  # played once the board shows the position it is a move in
+        else:
+            self.act(sow_action(self.state, stack))
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.pane

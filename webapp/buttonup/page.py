@@ -14,7 +14,7 @@ from typing import Any
 import panel as pn
 
 import core
-from core.buttonup import BLACK, RED, ButtonUpState, ChooseStarter, EndTurn
+from core.buttonup import BLACK, RED, ButtonUpState, ChooseStarter, EndTurn, Sow
 from core.buttonup.render import stack_words, status
 from core.buttonup.buttons import PLAYER_NAMES
 from core.protocol import Action
@@ -55,6 +55,8 @@ class ButtonUpView(GameView[ButtonUpState, StackBoard]):
     def attach(self) -> None:
         session = self.page.session
         session.pace = self.page.board.pace
+        self.page.board.param.watch(lambda _event: self.page.refresh(), ["queued"])
+        self.page.board.param.watch(lambda event: None if event.new else self.page.refresh(), ["playing"])
         self.moves = MoveButtons(session, self.page.play, PLAYER_NAMES)
         self.log = MoveLog(session, PLAYER_NAMES, note=log_note, titled=False)
         self.dialog = NewGameDialog(session, PLAYER_NAMES)
@@ -70,18 +72,31 @@ class ButtonUpView(GameView[ButtonUpState, StackBoard]):
         self.board_label = BoardLabel(label="Board of stacks: the same stacks are listed in \"Position as text\", "
                                             "and every move is a button under \"Your moves\"")
 
+    def settled(self) -> bool:
+        return not self.page.board.playing
+
+    def shown(self) -> ButtonUpState:
+        """The position whose score the board shows: the one before the sowing under way, else the current one."""
+        step = self.page.board.shown_step
+        return step.before if step is not None else self.state
+
     def narrate(self, before: ButtonUpState | None, action: Action | None, after: ButtonUpState) -> str:
         return "" if before is None or action is None else narrate(before, action, after)
 
     def status(self) -> str:
-        state = self.state
+        step, state = self.page.board.shown_step, self.state
+        if step is not None:
+            tapped = self.page.board.queued
+            then = "" if tapped is None else f" Your tap on stack {tapped + 1} is sown when it is shown."
+            sown = step.action.stack + 1 if isinstance(step.action, Sow) else 0
+            return f"{PLAYER_NAMES[step.actor]} sows stack {sown}: shown button by button…{then}"
         line = status(state)
         if self.page.session.thinking and state.to_move is not None:
             line += f" {PLAYER_NAMES[state.to_move]} is thinking…"
         return line
 
     def score_line(self) -> str:
-        state = self.state
+        state = self.shown()
         return (f"{PLAYER_NAMES[RED]} {state.points[RED]} · {PLAYER_NAMES[BLACK]} {state.points[BLACK]} "
                 f"(first to {state.options['target_score']})")
 
@@ -94,7 +109,7 @@ class ButtonUpView(GameView[ButtonUpState, StackBoard]):
             self.page.play(EndTurn())
 
     def refresh(self) -> None:
-        state = self.state
+        state = self.shown()
         target = state.options["target_score"]
         self.score.object = (
             "<table style='border-collapse:collapse;font-size:1.1em' aria-label='Score'>"

@@ -74,7 +74,7 @@ class FairSquareView(GameView[FairSquareState, FairBoard]):
         session = self.page.session
         self.page.board.on_square = self.tap
         session.held = True  # the bots wait until the self.page is served, so its first response stays quick
-        pn.state.onload(self._release_bots)
+        pn.state.onload(lambda: setattr(session, "held", False))
         self.kind = ""
         """The piece type chosen in the palette."""
         self.hot_seat = Curtain(session)
@@ -85,6 +85,7 @@ class FairSquareView(GameView[FairSquareState, FairBoard]):
         self.shown: FairSquareState | None = None
         """The state the last refresh showed."""
         self.player = RoundPlayer(NAMES, self.redraw)
+        self.player.param.watch(lambda e: None if e.new else self.page.refresh(), ["before"])
         self.dialog = SetupDialog(session, NAMES)
         self.curtain_text = html("", sizing_mode="stretch_width")
         self.reveal_button = button("Show my placement", color="primary")
@@ -120,9 +121,6 @@ class FairSquareView(GameView[FairSquareState, FairBoard]):
         self.result = html("", sizing_mode="stretch_width")
         self.watch_box = pn.Column(self.player, self.result, sizing_mode="stretch_width")
 
-    def _release_bots(self) -> None:
-        self.page.session.held = False
-
     # --- who acts ------------------------------------------------------------------------
 
     def humans(self) -> list[int]:
@@ -156,6 +154,9 @@ class FairSquareView(GameView[FairSquareState, FairBoard]):
 
     def interactive(self) -> bool:
         return self.placer() is not None and not self.watching
+
+    def settled(self) -> bool:
+        return self.player.before is None
 
     # --- actions -----------------------------------------------------------------------
 
@@ -230,8 +231,6 @@ class FairSquareView(GameView[FairSquareState, FairBoard]):
         elif self.watching and key in ",.":
             self.player.step(-1 if key == "," else 1)
 
-    # --- words -------------------------------------------------------------------------
-
     def narrate(self, before: FairSquareState | None, action: Action | None, after: FairSquareState) -> str:
         """A played board's places (kept while bots act), else what a person at the table just did."""
         if before is None or action is None:
@@ -252,7 +251,8 @@ class FairSquareView(GameView[FairSquareState, FairBoard]):
         return self.told
 
     def status(self) -> str:
-        return status_line(self.state, self.curtain_for(), self.placer(), self.page.session.thinking)
+        thinking = self.page.session.thinking
+        return self.player.banner() or status_line(self.state, self.curtain_for(), self.placer(), thinking)
 
     # --- keeping up --------------------------------------------------------------------
 
@@ -276,7 +276,7 @@ class FairSquareView(GameView[FairSquareState, FairBoard]):
         self._show_actions(state, player)
         self.watch_button.visible = bool(state.records) and state.placing
         self.watch_button.label = "Back to the placement (W)" if self.watching else "Watch the played boards (W)"
-        self.match.object = match_html(state, self.page.session.seats, self.humans())
+        self.match.object = match_html(self.player.before or state, self.page.session.seats, self.humans())
         self.redraw()
 
     def _follow_records(self, state: FairSquareState) -> None:
@@ -299,7 +299,7 @@ class FairSquareView(GameView[FairSquareState, FairBoard]):
         self.player.load(state.records, mine[-1] if mine else len(state.records) - 1)
         self.watching = True
         if played and self.autoplay:
-            self.player.play()
+            self.player.play(steps[-1].before)
             self.focus.keep("Pause (P)")
         elif not played:
             self.player.last()

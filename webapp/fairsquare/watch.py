@@ -19,7 +19,7 @@ from bokeh.models import Range1d
 from bokeh.models.annotations import Span
 from bokeh.plotting import figure
 
-from core.fairsquare import BoardRecord
+from core.fairsquare import BoardRecord, FairSquareState
 from core.fairsquare.render import COLOURS
 from core.protocol import actor_name
 from webapp.fairsquare.board import Picture
@@ -72,6 +72,9 @@ class RoundPlayer(pn.viewable.Viewer):
     playing = param.Boolean(default=False, doc="The turns advance on their own.")
     selected = param.Integer(default=-1, doc="The piece whose card is shown (-1: none).")
     moving = param.Boolean(default=False, doc="The turn is shown under way (pieces at its start, arrows).")
+    before = param.ClassSelector(class_=FairSquareState, default=None, allow_None=True,
+                                 doc="While a board just played plays out: the position before it was played (the "
+                                     "page's banner and match table show it until the playback stops).")
 
     def __init__(self, names: Sequence[str], on_change: Callable[[], None], **params: Any) -> None:
         super().__init__(**params)
@@ -182,10 +185,10 @@ class RoundPlayer(pn.viewable.Viewer):
             self.go(0)
         self.play()
 
-    def play(self) -> None:
-        """Start the animation from the shown turn."""
+    def play(self, before: FairSquareState | None = None) -> None:
+        """Start the animation from the shown turn (of a board just played from ``before``)."""
         self._generation += 1
-        self.playing = True
+        self.param.update(playing=True, before=before)
         self.scheduler(partial(self._run, self._generation))
 
     def advance(self) -> bool:
@@ -219,8 +222,16 @@ class RoundPlayer(pn.viewable.Viewer):
 
     # --- following -----------------------------------------------------------------
 
+    def banner(self) -> str:
+        """The status line while a board just played plays out ("" otherwise)."""
+        if self.before is None or self.record is None:
+            return ""
+        return f"{record_label(self.record)} - shown as it was played. What comes next shows at its end (or on Pause)."
+
     def _show_playing(self, *_: Any) -> None:
         self.play_button.label = "Pause (P)" if self.playing else "Play (P)"
+        if not self.playing:
+            self.before = None
 
     def _changed(self, *_: Any) -> None:
         record, shown = self.record, self.frame

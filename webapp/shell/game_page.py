@@ -140,6 +140,11 @@ class GameView[S: State, B: Board[Any]](ABC):
         """True when the player may act on the board now."""
         return self.page.session.human_to_move
 
+    def settled(self) -> bool:
+        """True when the board shows the current position (False while it still shows a move being made:
+        the banner then marks no turn)."""
+        return True
+
     def undo_reaches(self, earlier: S, now: S) -> bool:
         """True when undo may go back from ``now`` to ``earlier``, the position of the human's previous
         decision (the rules' own limit, ``State.can_undo``, always holds; a game may set a nearer one)."""
@@ -272,7 +277,8 @@ class GamePage[S: State, B: Board[Any]](pn.viewable.Viewer):
                               step=step)
         view.refresh()  # first: the status line may tell what the game's own widgets now show
         line = view.status()
-        turn = " rb-your-turn" if self.session.human_to_move and not self.session.state.is_over else ""
+        turn = " rb-your-turn" if self.session.human_to_move and view.settled() and not self.session.state.is_over \
+            else ""
         score = view.score_line()
         status_new = " rb-new" if line != self._shown[0] else ""
         score_new = " rb-new" if score != self._shown[1] and self._shown[1] else ""

@@ -92,7 +92,7 @@ def check_seats(game: Game, seats: Sequence[str], count: int | None = None) -> l
     return list(seats)
 
 
-async def _off_ui_thread[T](work: Callable[[], T]) -> T:
+async def off_ui_thread[T](work: Callable[[], T]) -> T:
     """Run ``work`` without blocking the page's event loop.
 
     On the server a worker thread does it; in Pyodide (no threads) the page
@@ -313,7 +313,7 @@ class GameSession[S: State](param.Parameterized):
                 started = time.monotonic()
                 if not self.thinking:
                     await self.commit(partial(self._think, generation))
-                steps = await _off_ui_thread(partial(self.bot_turn, state, bots[0]))
+                steps = await off_ui_thread(partial(self.bot_turn, state, bots[0]))
                 wait = self.pace(self.steps[-1] if self.steps else None) - (time.monotonic() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)
@@ -323,6 +323,10 @@ class GameSession[S: State](param.Parameterized):
             if self._driving == generation:
                 self._driving = None
                 await self.commit(partial(self._rest, generation))
+
+    async def show_steps(self, steps: list[Step[S]]) -> None:
+        """Show ``steps`` a page chose (an auto-play) as a bot's whole turn: at once or at :attr:`turn_pace`."""
+        await self._show_turn(self._generation, steps)
 
     async def _show_turn(self, generation: int, steps: list[Step]) -> None:
         """Show a bot's ``steps``: at once, or one by one at :attr:`turn_pace` until skipped."""

@@ -221,8 +221,7 @@ def play_round_with_autoplay(page: GamePage) -> None:
             index = next(i for i in model.open_battles(state) if 0 in state.battles[i].players)
             battle_view.match.show_battle(index)
             battle_view.match.auto_play()
-            while battle_view.match.step():
-                pass
+            asyncio.run(battle_view.match.drive())
             run_bots(page)
         else:
             run_bots(page)

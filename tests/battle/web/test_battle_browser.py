@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from core.battle import GAME
 from core.battle.setup import campaign_setup
 from core.battle.state import CampaignState
-from tests.browser import address_state, alert, blocking_report, live, open_app, tap, wait_for_state
+from tests.browser import INPUT_DELAYS, address_state, alert, blocking_report, live, open_app, tap, wait_for_state
 from webapp.battle.dialog import BOT_FIRST
 from webapp.battle.model import centre_pixels
 from webapp.battle.page import OPENING_NAMES
@@ -190,18 +190,23 @@ def in_battle(player: int, state: CampaignState) -> bool:
     return state.round_number == 1 and state.phase == "battles" and player in state.actors
 
 
-def test_a_battle_played_by_hand_against_a_bot_runs_to_its_end_and_the_campaign_goes_on(
-        page: Page, panel_serve: Any) -> None:
-    open_page(page, seeded_campaign(panel_serve("battle"), 11))
+def attack_a_bot(page: Page, url: str, round_wins: str) -> CampaignState:
+    """A seeded 3-player campaign (deal 7, battles to ``round_wins`` round wins): Player 1 attacks a bot."""
+    open_page(page, seeded_campaign(url, 11))
     page.get_by_role("button", name="New game", exact=True).click()
     page.get_by_role("dialog", name="New game").get_by_role("button", name="Set up a new campaign").click()
     page.get_by_label("Players", exact=True).select_option(label="3")
-    page.get_by_label("Round wins to win a battle").select_option(label="1")
+    page.get_by_label("Round wins to win a battle").select_option(label=round_wins)
     page.get_by_label("Deal number (blank: random)", exact=True).fill("7")
     page.get_by_role("button", name="Start new campaign").click()
     state = wait_for(page, lambda s: s.seed == 7 and s.actors == {0}, "the seeded campaign, the bots' orders given")
     attack = next(a for a in state.attacks(0) if state.land[a.target] is not None)  # a bot's territory
-    state = order(page, state, attack.origin, attack.target)
+    return order(page, state, attack.origin, attack.target)
+
+
+def test_a_battle_played_by_hand_against_a_bot_runs_to_its_end_and_the_campaign_goes_on(
+        page: Page, panel_serve: Any) -> None:
+    state = attack_a_bot(page, panel_serve("battle"), "1")
     state = wait_for(page, lambda s: s.phase != "orders", "the battles")
     mine = next(i for i, b in enumerate(state.battles) if 0 in b.players)
     moves, listed = 0, page.get_by_label(re.compile("^Every move of yours in this battle"))
@@ -221,3 +226,31 @@ def test_a_battle_played_by_hand_against_a_bot_runs_to_its_end_and_the_campaign_
     state = wait_for(page, lambda s: s.round_number > 1 or s.is_over, "the end of round 1", 120)
     expect(page.get_by_role("heading", name="Round 1 result")).to_be_visible()
     assert state.past[0].matches[mine] is not None and state.past[0].battles[mine].result is not None
+
+
+def test_an_auto_played_battle_shows_in_one_update_and_the_page_answers_clicks_meanwhile(
+        page: Page, panel_serve: Any) -> None:
+    state = attack_a_bot(page, panel_serve("battle"), "3")
+    state = wait_for(page, lambda s: in_battle(0, s), "your move in the battle")
+    mine = next(i for i, b in enumerate(state.battles) if 0 in b.players)
+    match = state.matches[mine]
+    assert match is not None
+    start = len(match.history)
+    expect(page.get_by_label("Show an auto-played battle")).to_have_value("the whole battle at once")  # the default
+    page.evaluate(INPUT_DELAYS)
+    page.keyboard.press("a")
+    heading = page.get_by_role("heading", name="Battles of this round")
+    seen: set[int] = set()
+    while True:  # the campaign in the address bar: the battle as it stood, or ended
+        heading.click()  # plain text: the click does nothing, but the page must take it at once
+        now = current_state(page)
+        match = now.matches[mine] if now.round_number == 1 else now.past[0].matches[mine]
+        seen.add(len(match.history) if match is not None else -1)
+        if match is None or match.is_over:
+            break
+    state = wait_for(page, lambda s: s.round_number > 1 or s.is_over, "the end of round 1")
+    final = state.past[0].matches[mine]
+    assert final is not None and final.is_over and state.past[0].battles[mine].result is not None
+    delays = page.evaluate("window.rbDelays")
+    assert delays and max(delays) <= 100, f"clicks waited {delays} ms while the battle was auto-played"
+    assert seen <= {start, len(final.history)}, f"the battle was shown in steps: {sorted(seen)}"

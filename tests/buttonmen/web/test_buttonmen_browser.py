@@ -19,8 +19,8 @@ from playwright.sync_api import Page, expect
 
 import core
 from core.buttonmen import Attack, ButtonMenState, Pass
-from tests.browser import (address_record, address_state, blocking_report, live, open_app, status, tap, until,
-                           wait_for_focus)
+from tests.browser import (TAP_READY, address_record, address_state, blocking_report, live, open_app, status, tap,
+                           until, wait_for_focus)
 from webapp.buttonmen.model import MIN_X_END, PIXELS_PER_UNIT, X_START, action_label, die_pixel
 
 pytestmark = pytest.mark.browser
@@ -221,3 +221,23 @@ def test_keyboard_focus_follows_the_player_and_surrender_asks_first(page: Page, 
         page.keyboard.press("Enter")
     expect(page.get_by_label("Size of swing X")).to_be_visible()
     wait_for_focus(page, "New game")  # a new match gives the focus back to the dialog's button
+
+
+def test_two_quick_clicks_on_two_dice_select_both(page: Page, panel_serve: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    start_bauer_against_avis(page, panel_serve("buttonmen"))
+    page.get_by_role("button", name="Confirm size").click()
+    state = wait_for_human(page, 0)
+    canvas = page.locator(".bk-Canvas").first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box is not None
+    scale = box["width"] / ((MIN_X_END - X_START) * PIXELS_PER_UNIT)
+    points = [die_pixel(state, 0, 0, viewer=0), die_pixel(state, 1, 0, viewer=0)]
+    page.wait_for_function(TAP_READY)
+    started = page.evaluate("performance.now()")
+    for x, y in points:  # one click after the other, well within BokehJS's 300 ms double-tap window
+        page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
+    assert page.evaluate("performance.now()") - started < 300, "the clicks were not quick"
+    expect(page.get_by_role("checkbox", name=re.compile(r"^Your die 1: "))).to_be_checked()
+    expect(page.get_by_role("checkbox", name=re.compile(r"^Their die 1: "))).to_be_checked()

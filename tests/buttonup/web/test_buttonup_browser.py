@@ -11,8 +11,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 import core
-from core.buttonup import ButtonUpState
-from tests.browser import address_record, focused, grows, live, open_app, settled_record, squash, status, tap
+from core.buttonup import ButtonUpState, Sow
+from tests.browser import (TAP_READY, address_record, address_state, focused, grows, live, open_app, seeded_link,
+                           settled_record, squash, status, tap, wait_for_state)
 from webapp.buttonup.board import PIXELS_PER_UNIT, X_RANGE, stack_pixels
 from webapp.shell import links
 
@@ -202,3 +203,36 @@ def test_a_damaged_link_explains_and_starts_a_fresh_game(offline_page: Page, but
     page.locator("summary", has_text="Move log").click()  # a folded section of the side panel
     expect(page.get_by_text("No moves yet.")).to_be_visible()
     expect(page).to_have_url(re.compile(r"[?&]game=eN"))
+
+
+YOUR_TURN = "p => p.classList.contains('rb-your-turn')"
+"""True when the status line marks the player's turn."""
+
+
+def test_the_banner_follows_the_sowing_shown_and_a_tap_meanwhile_is_sown_after_it(
+        offline_page: Page, buttonup_url: str) -> None:
+    page = offline_page
+    open_page(page, seeded_link(buttonup_url, "button-up", 3))
+    expect(page.get_by_label("Show each sowing")).to_have_value("step by step")  # the default
+    wait_for_red(page)
+    act(page, lambda: page.keyboard.press("r"))  # Red starts the round
+    state = wait_for_state(page, ButtonUpState, lambda s: s.to_move == 0 and not s.choosing, "Red to move")
+    sow = next(a for a in state.legal_actions() if isinstance(a, Sow))
+    page.keyboard.press(str(sow.stack + 1))
+    expect(status(page)).to_have_text(re.compile(rf"^Red sows stack {sow.stack + 1}: shown button by button"))
+    black = re.compile(r"^Black sows stack (\d+): shown button by button")
+    shown = page.locator(".rb-status", has=page.locator("strong", has_text=black))
+    canvas = page.locator(".bk-Canvas").first.bounding_box()  # measured first: the tap must come quickly
+    assert canvas is not None
+    page.wait_for_function(TAP_READY)
+    shown.wait_for(timeout=30_000)  # the bot's reply, while the board shows it (found at once: no polling pause)
+    assert not shown.evaluate(YOUR_TURN), "the banner marked Red's turn while the board showed Black's sowing"
+    state = address_state(page, ButtonUpState)
+    assert state.to_move == 0, "the seeded bot's first sowing gives Red the move"
+    mine = next(a for a in state.legal_actions() if isinstance(a, Sow))
+    x, y = stack_pixels(mine.stack, len(state.stacks))
+    scale = canvas["width"] / ((X_RANGE[1] - X_RANGE[0]) * PIXELS_PER_UNIT)
+    page.mouse.click(canvas["x"] + x * scale, canvas["y"] + y * scale)  # while Black's sowing is still shown
+    expect(status(page)).to_contain_text(f"Your tap on stack {mine.stack + 1} is sown when it is shown")
+    expect(log_items(page).first).to_contain_text(f"Red: sow stack {mine.stack + 1}", timeout=30_000)
+    assert address_state(page, ButtonUpState).history[len(state.history)] == mine  # the tap, not lost

@@ -153,8 +153,10 @@ def test_the_match_ends_with_the_winner_the_candidate_and_the_played_board(monke
     v = view(page)
     place_all(page, 0)
     current = state(page)
-    assert current.is_over and v.status() == f"Match over: {current.outcome.reason}."  # type: ignore[union-attr]
-    assert v.watching and v.player.playing and v.player.turn == 0, "the last board plays at once"
+    assert current.is_over and v.watching and v.player.playing and v.player.turn == 0, "the last board plays at once"
+    assert v.status().startswith("Round 1, board 1: ") and "Match over" not in v.match.object, "the page follows it"
+    v.player.last()  # the playback stops: the banner and the match table catch up
+    assert v.status() == f"Match over: {current.outcome.reason}."  # type: ignore[union-attr]
     assert "Match over" in v.match.object and f"candidate: Player {current.eliminated + 1}" in v.match.object
     assert not v.watch_button.visible and not v.placing_box.visible
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from core.fairsquare import FairSquareState, position_after
+from core.fairsquare import BoardRecord, FairSquareState, position_after
 from core.fairsquare.geometry import name
 from core.fairsquare.trace import REMOVED
 from tests.browser import address_state, alert, blocking_report, live, open_app, squash, status, tap
@@ -67,9 +67,10 @@ def test_a_board_against_three_bots_watched_turn_by_turn_then_reloaded(fairsquar
         expect(status(page)).to_contain_text(f"({placed} of 4 placed)")
     page.get_by_role("button", name="Confirm placement (C)").click()
 
-    expect(status(page)).to_contain_text("Match over", timeout=60_000)
-    expect(page.get_by_role("button", name="Pause (P)")).to_be_visible()  # the round plays at once
+    expect(page.get_by_role("button", name="Pause (P)")).to_be_visible(timeout=60_000)  # the round plays at once
+    expect(status(page)).to_contain_text("Round 1, board 1: player 1, player 2, player 3, player 4 - shown as it")
     page.get_by_role("button", name="Pause (P)").click()
+    expect(status(page)).to_contain_text("Match over")  # the banner catches up once the playback stops
     expect(page.get_by_role("button", name="Play (P)")).to_be_visible()
     slider = page.get_by_role("slider", name="Turn")
     slider.fill("6")
@@ -112,3 +113,49 @@ def test_a_board_against_three_bots_watched_turn_by_turn_then_reloaded(fairsquar
     expect(page.locator("h3", has_text="Turn 15 of 15")).to_be_visible()
     again = live(page).inner_text()
     assert "match over" in again and squash(text).endswith(squash(again)), "the same match, as text"
+
+
+YOUR_TURN = "p => p.classList.contains('rb-your-turn')"
+"""True when the status line marks the player's turn."""
+
+
+def still_piece(record: BoardRecord, start: int, span: int = 6) -> int:
+    """The square of a piece that stands there from turn ``start - 1`` to ``start + span`` (or the end)."""
+    at = [position_after(record, t).squares for t in range(max(start - 1, 0), min(start + span, 15) + 1)]
+    for piece, square in enumerate(at[0]):
+        if square != REMOVED and all(squares[piece] == square for squares in at):
+            return square
+    raise AssertionError(f"no piece stands still from turn {start} on")
+
+
+def test_the_banner_and_match_table_follow_the_played_board_and_a_tap_meanwhile_shows_a_piece(
+        fairsquare_page: tuple[Page, str]) -> None:
+    page, url = fairsquare_page
+    fresh = GAME.new(seed=3, single_board=True, rounds=2).to_record()
+    open_page(page, f"{url}?game={links.encode(fresh, SEATS)}")
+    expect(status(page)).to_have_text("Round 1 of 2: Player 1, place your pieces (0 of 4 placed).")
+    legal = sorted(address_state(page, FairSquareState).board_of(0).legal)
+    for placed, (key, square) in enumerate(zip("1233", legal, strict=False), 1):
+        page.get_by_role("button", name=re.compile(rf"^{key}: ")).click()  # the palette
+        expect(page.get_by_role("button", name=re.compile(rf"^{key}: .* - chosen$"))).to_be_visible()
+        page.get_by_role("button", name=re.compile(rf"^Place .* on {name(square)}$")).click()
+        expect(status(page)).to_contain_text(f"({placed} of 4 placed)")
+    table = page.get_by_role("table", name="Match points per round")
+    before = table.inner_text()
+    page.get_by_role("button", name="Confirm placement (C)").click()
+
+    expect(page.get_by_role("button", name="Pause (P)")).to_be_visible(timeout=60_000)  # the board plays out
+    shown = page.locator(".rb-status", has=page.locator("strong", has_text="shown as it was played"))
+    assert not shown.evaluate(YOUR_TURN), "the banner marked the next placement while the board still plays"
+    assert table.inner_text() == before, f"the match table ran ahead of the board: {status(page).inner_text()!r}"
+    record = address_state(page, FairSquareState).records[0]
+    now = page.locator("h3", has_text=re.compile(r"^(Turn \d+ of|As placed)")).first.inner_text()
+    square = still_piece(record, int(re.findall(r"\d+", now)[0]) if now.startswith("Turn") else 0)
+    click_square(page, square)  # while the board plays on
+    card = page.get_by_role("region", name="Selected piece")
+    expect(card).to_contain_text(re.compile(r", rank \d+\."))  # the card of the piece there (a stack's first)
+
+    expect(status(page)).to_have_text("Round 2 of 2: Player 1, place your pieces (0 of 4 placed).",
+                                      timeout=30_000)  # the playback's end: the next placement
+    expect(page.get_by_role("button", name="Play (P)")).to_be_visible()
+    assert table.inner_text() != before  # now the round's points

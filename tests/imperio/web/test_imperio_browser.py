@@ -11,9 +11,10 @@ from playwright.sync_api import Locator, Page, expect
 import core
 import core.imperio as ib
 from core.imperio import Attack, ImperioState, Shot, Step
-from tests.browser import grows, live, open_app, settled_record, status, tap
+from tests.browser import INPUT_DELAYS, grows, live, open_app, settle, settled_record, status, tap, wait_for_focus
 from webapp.imperio.board import LABEL_PIXELS, PIXELS, SHAPE_SIZES, X_RANGE, square_pixels
 from webapp.imperio.newgame import FIRST_GAME
+from webapp.imperio.labels import piece_label
 from webapp.shell import links
 from webapp.shell.geometry import LEAST_FONT
 
@@ -164,11 +165,6 @@ def test_on_a_phone_the_pieces_and_words_shrink_with_the_board(page: Page, imper
     assert font == pytest.approx(max(LEAST_FONT, LABEL_PIXELS * scale), abs=1), "the words overflow or go unreadable"
 
 
-INPUT_DELAYS = """() => { window.rbDelays = [];
-    document.addEventListener('pointerdown', e => window.rbDelays.push(performance.now() - e.timeStamp), true); }"""
-"""Records how long each click waited before the page handled it."""
-
-
 def test_a_bot_turn_shows_in_one_update_and_the_page_answers_clicks_while_the_bot_plays(
         tall_page: Page, imperio_url: str) -> None:
     page = tall_page
@@ -197,3 +193,22 @@ def test_a_bot_turn_shows_in_one_update_and_the_page_answers_clicks_while_the_bo
     assert logged <= {ended - 1, ended, len(state.history)}, f"the log showed the bot's turn in steps: {logged}"
     delays = page.evaluate("window.rbDelays")
     assert delays and max(delays) <= 100, f"clicks waited {delays} ms while the bot played"
+
+
+def test_the_keyboard_focus_stays_among_the_controls_after_a_step(tall_page: Page, imperio_url: str) -> None:
+    page = tall_page
+    opening = GAME.new(seed=11, setup="default_armies").apply(ib.ChooseRole("attacker"))
+    open_page(page, f"{imperio_url}?game={links.encode(opening.to_record(), ['human', 'greedy'])}")
+    state = wait_for_turn(page, 1)
+    step = forward_step(state)
+    page.get_by_role("button", name=piece_label(state, step.frm), exact=True).focus()
+    page.keyboard.press("Enter")  # the piece is chosen; the focus goes on to its first move
+    wait_for_focus(page, "")
+    page.get_by_role("button", name=f"{step} (step)").focus()
+    act(page, lambda: page.keyboard.press("Enter"))
+    settle(page)
+    after = settled_state(page)
+    ready = [piece_label(after, sq) for sq in sorted({a.frm for a in after.legal_actions() if hasattr(a, "frm")})]
+    name = wait_for_focus(page, "")
+    assert name != "(page body)", "the step dropped the keyboard focus to the page"
+    assert name in ready or name.startswith("End the turn"), f"the focus went to {name!r}"

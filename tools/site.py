@@ -29,7 +29,7 @@ from tools.apps import select, write_entry_points
 from tools.common import ROOT, SITE_OUT, SITE_SRC, run, say, stop, venv_tool
 from tools.landing import write_landing
 from tools.lite import build_lite
-from webapp.registry import AppEntry
+from webapp.registry import APPS, AppEntry
 
 MARKER = ".rulebox-site"
 """The file a site build writes into its output folder."""
@@ -47,6 +47,9 @@ NOT_PRECACHED = re.compile(r"^(?:lite/(?!files/|api/)|sw\.js$|\.|apps/.*\.resour
 """Site files left out of the first visit's cache: JupyterLite's 40 MB (cached when a tutorial
 is visited, except its notebooks and contents index, which are small), the game pages' Python
 resources (useless without the CDN), the service worker itself and the build's marker files."""
+FURTHER_PAGES = {f"apps/{entry.page}.html" for entry in APPS if entry.title}
+"""The pages beside the games (the roster and recipe lab, the moderator's desk): like every visited page, they
+are cached when first opened, not on the first visit of the site."""
 
 
 def prepare_output(out: Path) -> None:
@@ -146,7 +149,7 @@ def add_offline_support(out: Path) -> None:
         relative = page.relative_to(out)
         add_head_tags(page, head_tags(len(relative.parts) - 1, relative.parts[0] == "apps"))
     files = [name for name in site_files(out) if name not in ("sw.js", LITE_WORKER.as_posix())]
-    precache = ["./", *(name for name in files if not NOT_PRECACHED.match(name))]
+    precache = ["./", *(name for name in files if not NOT_PRECACHED.match(name) and name not in FURTHER_PAGES)]
     build = build_id(out, files)
     lite_worker = out / LITE_WORKER
     jupyterlite = lite_worker.read_text() if lite_worker.exists() else ""

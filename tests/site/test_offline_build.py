@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tools.site import build_id, site_files
+from tools.site import FURTHER_PAGES, build_id, site_files
 
 SITE_LINE = re.compile(r"const SITE = (\{.*\});")
 MAX_PRECACHE_BYTES = 5_000_000
@@ -33,7 +33,9 @@ def test_first_visit_caches_the_small_pages_of_the_site(built_site: Path) -> Non
     assert sum((built_site / path).stat().st_size for path in precache[1:]) < MAX_PRECACHE_BYTES
     expected = {"index.html", "offline.js", "loading.js", "loading.css"}
     expected |= {p.relative_to(built_site).as_posix() for p in (built_site / "rules").glob("*.html")}
-    expected |= {p.relative_to(built_site).as_posix() for p in (built_site / "apps").glob("*.html")}
+    games = {p.relative_to(built_site).as_posix() for p in (built_site / "apps").glob("*.html")} - FURTHER_PAGES
+    assert "apps/buttonup.html" in games and not FURTHER_PAGES & set(precache), "a page beside the games is cached"
+    expected |= games
     expected |= {p.relative_to(built_site).as_posix() for p in (built_site / "lite" / "files").glob("*.ipynb")}
     assert expected <= set(precache), sorted(expected - set(precache))
     heavy = [p for p in precache if p.startswith("lite/") and not p.startswith(("lite/files/", "lite/api/"))]

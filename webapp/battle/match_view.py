@@ -48,6 +48,8 @@ class MatchView(pn.viewable.Viewer):
         """The match, side, selection and auto-play the board and moves were last drawn for."""
         self.autoplay: set[tuple[int, int, int]] = set()
         """(round, battle, player) whose moves a bot makes for the human."""
+        self._asked: CampaignState | None = None
+        """The campaign when auto-play was first asked for: the wishes hold while the campaign goes on from it."""
         self.pick = pn.widgets.Select(label="Battle shown", options={}, stylesheets=[FOCUS_CSS], max_width=420,
                                       sizing_mode="stretch_width")
         self.pick.param.watch(self._on_pick, ["value"])
@@ -152,11 +154,16 @@ class MatchView(pn.viewable.Viewer):
             return
         for player in humans:
             self.autoplay.add((state.round_number, self.index, player))
+        self._asked = self._asked or state
         self.page.notice = ""
         self.kick()
 
     def kick(self) -> None:
         """Schedule the auto-played moves that are due (after every change of the campaign)."""
+        asked = self._asked
+        if asked is not None and self.campaign.history[:len(asked.history)] != asked.history:
+            self.autoplay.clear()  # a new campaign, or an undo to before the wish: nobody asked for this one
+            self._asked = None
         if not self._driving and self._due() is not None and self.page.session.scheduler is not None:
             self._driving = True
             self.page.session.scheduler(self.drive)

@@ -551,3 +551,25 @@ def test_the_moderator_has_a_desk_of_its_own_and_the_play_page_no_moderator_form
     assert desk.new_game is not None and moderator_form(desk).start_button in desk.new_game.select(pn.widgets.Button)
     assert campaign(desk).options["battle_source"] == "reported" and set(desk.session.seats) == {HUMAN}
     assert "battle-moderator" in [entry.page for entry in further_pages("buttonmen-battle")]
+
+
+def test_auto_play_asked_for_in_one_campaign_does_not_play_the_next_one() -> None:
+    page = seeded_page(1)
+    match = view(page).match
+    for _ in range(50):  # the human orders, the bots order, until the battles are open
+        state = campaign(page)
+        if state.phase == "battles":
+            break
+        humans = [p for p in page.session.human_actors if p >= 0]
+        if humans and state.phase in ("orders", "choices"):
+            page.play(state.legal_actions(humans[0])[0], humans[0])
+        else:
+            run_bots(page)
+    state = campaign(page)
+    mine = next(i for i in model.open_battles(state) if 0 in state.battles[i].players)
+    match.show_battle(mine)
+    match.auto_play()
+    assert match.autoplay == {(state.round_number, mine, 0)}
+    start(page.session, page.session.seats, 1, {"players": 4}, OPENING_NAMES, [[None, None]] * 4, None)
+    match.kick()
+    assert not match.autoplay, "a wish of the campaign left behind would auto-play the new one's battle"

@@ -89,3 +89,11 @@ class RoundResult:
     def winner(self) -> int | None:
         red, black = self.sums
         return None if red == black else (RED if red > black else BLACK)
+
+
+@lru_cache(maxsize=4096)
+def round_result(final: str, starter: int) -> RoundResult:
+    """The result of a round that ended with ``final`` (made once for each of the 1,680 final stacks and
+    starter: results are frozen, and every round of a playout ends in one)."""
+    return RoundResult(final, heights(final), starter)
+

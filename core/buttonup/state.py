@@ -15,7 +15,7 @@ from core import rng
 from core.buttonup.actions import SOWS, ChooseStarter, EndTurn, Sow
 from core.buttonup.buttons import BLACK, BUTTONS, PLAYER_NAMES, RED
 from core.buttonup.options import Rules
-from core.buttonup.sowing import RoundResult, Sowing, heights, sow, sown
+from core.buttonup.sowing import RoundResult, Sowing, round_result, sow, sown
 from core.protocol import Action, IllegalAction, Outcome, State
 
 _ACTORS: dict[int | None, frozenset[int]] = {None: frozenset(), RED: frozenset((RED,)), BLACK: frozenset((BLACK,))}
@@ -118,7 +118,7 @@ class ButtonUpState(State):
 
     def _end_round(self, final: str) -> Self:
         assert self.starter is not None
-        done = RoundResult(final, heights(final), self.starter)
+        done = round_result(final, self.starter)
         gain = done.gain
         points = (self.points[0] + gain[0], self.points[1] + gain[1])
         rounds = (*self.rounds, done)

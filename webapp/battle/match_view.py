@@ -161,7 +161,7 @@ class MatchView(pn.viewable.Viewer):
     def kick(self) -> None:
         """Schedule the auto-played moves that are due (after every change of the campaign)."""
         asked = self._asked
-        if asked is not None and self.campaign.history[:len(asked.history)] != asked.history:
+        if asked is not None and not self.campaign.history.starts_with(asked.history):
             self.autoplay.clear()  # a new campaign, or an undo to before the wish: nobody asked for this one
             self._asked = None
         if not self._driving and self._due() is not None and self.page.session.scheduler is not None:

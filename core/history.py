@@ -84,6 +84,16 @@ class History[T](Sequence[T]):
     def __reduce__(self) -> tuple[Any, ...]:
         return History, (list(self),)
 
+    def starts_with(self, other: Sequence[T]) -> bool:
+        """True when ``other``'s items are this sequence's first ones, compared without copying (a shorter
+        version of the same growing history answers at once)."""
+        size = len(other)
+        if size > self._size:
+            return False
+        if isinstance(other, History) and other._items is self._items:
+            return True
+        return all(mine == theirs for mine, theirs in zip(islice(self._items, size), other, strict=True))
+
 
 EMPTY: History[Any] = History()
 """The empty history (a shared default: nothing can change it)."""

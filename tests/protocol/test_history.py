@@ -87,3 +87,21 @@ def test_a_log_pickles_with_its_movers() -> None:
     copy = pickle.loads(pickle.dumps(log))
     assert isinstance(copy, Log) and copy == log and tuple(copy.movers) == (2, None)
     assert repr(log) == "Log(['x', 'y'], [2, None])"
+
+
+def test_starts_with_finds_a_prefix_without_copying() -> None:
+    base = History(["a", "b"])
+    grown = base.plus("c").plus("d")
+    branch = base.plus("x")
+    assert grown.starts_with(base) and grown.starts_with(grown) and grown.starts_with(EMPTY)
+    assert grown.starts_with(("a", "b", "c")) and not grown.starts_with(("a", "c"))
+    assert not grown.starts_with(branch) and not branch.starts_with(grown[:3])
+    assert not base.starts_with(grown)  # longer than the history: never its start
+    log = NO_PLAY.then("a", 0).then("b", None)
+    assert log.then("c", 1).starts_with(log) and not log.starts_with(log.then("c", 1))
+
+
+@given(st.lists(st.integers(0, 3), max_size=8), st.lists(st.integers(0, 3), max_size=8))
+def test_starts_with_agrees_with_slicing(items: list[int], other: list[int]) -> None:
+    seq = History(items)
+    assert seq.starts_with(History(other)) == (tuple(items[:len(other)]) == tuple(other))

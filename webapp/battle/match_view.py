@@ -74,9 +74,11 @@ class MatchView(pn.viewable.Viewer):
         self.curtain = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.reveal = button("Show my choices", color="primary", visible=False)
         self.reveal.on_click(lambda _e: self.take_device())
+        self.tools = pn.FlexBox(self.play_button, self.auto_button, gap="4px")
+        """The battle's buttons (the page may add its own, such as the map's)."""
         self.layout = pn.Column(heading("Battle", 3), self.pick, self.title, self.status, self.curtain,
                                 self.reveal, self.dice,
-                                self.attacks, self.moves, pn.FlexBox(self.play_button, self.auto_button, gap="4px"),
+                                self.attacks, self.moves, self.tools,
                                 self.choosing, self.pace,
                                 sizing_mode="stretch_width", visible=False)
 
@@ -99,6 +101,12 @@ class MatchView(pn.viewable.Viewer):
             return None
         match = state.matches[self.index]
         return match if isinstance(match, ButtonMenState) else None
+
+    def holds_your_battle(self) -> bool:
+        """True while the battle shown is a person's at the table and still being played."""
+        match = self.match
+        return (self.layout.visible and match is not None and not match.is_over and self.index is not None
+                and self._human_in(self.campaign, self.index))
 
     def human_side(self) -> tuple[int, int] | None:
         """(campaign player, seat) of a person at the table who may move in the shown battle now."""
@@ -161,7 +169,7 @@ class MatchView(pn.viewable.Viewer):
     def kick(self) -> None:
         """Schedule the auto-played moves that are due (after every change of the campaign)."""
         asked = self._asked
-        if asked is not None and self.campaign.history[:len(asked.history)] != asked.history:
+        if asked is not None and not self.campaign.history.starts_with(asked.history):
             self.autoplay.clear()  # a new campaign, or an undo to before the wish: nobody asked for this one
             self._asked = None
         if not self._driving and self._due() is not None and self.page.session.scheduler is not None:
@@ -253,8 +261,8 @@ class MatchView(pn.viewable.Viewer):
         viewer = side[1] if side is not None else next(
             (s for s, p in enumerate(battle.players) if p is not None and self.page.session.is_human(p)), None)
         seen = match if viewer is not None else match.view(0).view(1)  # nobody's side: both sides' secrets hidden
-        self.dice.show_state(seen, viewer=viewer, interactive=side is not None and match.phase == "attack")
-        self._offer(match, None if curtained else side)
+        self.dice.show_state(seen, viewer=viewer, interactive=side is not None and not auto and match.phase == "attack")
+        self._offer(match, None if curtained or auto else side)  # auto-played: no moves to offer (a steady page)
         self.auto_button.visible = not match.is_over and any(
             p is not None and self.page.session.is_human(p) for p in battle.players) and not auto
 

@@ -8,7 +8,8 @@ words of a finished round come from :func:`core.battle.summary.round_sentences`.
 The page opens on a running 4-player campaign on Belgium (you and three strategist bots).  The map
 (:mod:`webapp.battle.map_board`) takes orders: click one of your territories, then the target.  The
 battles of the round are listed; one at a time is shown in the Button Men view
-(:mod:`webapp.battle.match_view`), where the human plays, or lets a bot auto-play.  The side column
+(:mod:`webapp.battle.match_view`), where the human plays, or lets a bot auto-play; while a battle of yours
+is played it takes the map's place at the top of the page ("Show the map" brings the map back).  The side column
 has the land counts and their chart, the round history, the ranking, the text view, share and save,
 and the New campaign form (:mod:`webapp.battle.dialog`, :mod:`webapp.battle.panels`).  A forum
 moderator has a page of their own, :mod:`webapp.battle.moderator`, built on this view.
@@ -70,13 +71,14 @@ class BattleView(GameView[CampaignState, MapBoard]):
     default_seats = (HUMAN, *(BOT_FIRST,) * 4)
     board_width = 740
     moderator = True
-    keys = ("p", "x", "a")
+    keys = ("p", "x", "a", "m")
     key_rows = (
         ("Tab / Shift+Tab", "move between the move buttons, the battle's controls and the other controls"),
         ("Enter or Space", "press the focused button"),
         ("P", "pass (only when the rules allow it; otherwise the reason is shown)"),
         ("X", "clear the territory picked on the map"),
         ("A", "let a bot auto-play the battle shown for you"),
+        ("M", "show or hide the map while your battle takes its place"),
         ("U", "undo back to your previous decision"),
     )
 
@@ -88,6 +90,8 @@ class BattleView(GameView[CampaignState, MapBoard]):
         """The campaign (seed) and round the origin was picked in."""
         self._rounds_shown: tuple[Any, ...] = ()
         """What the round panels (news, chart, history, export) were last drawn for."""
+        self.map_wanted = False
+        """True when the player asked to see the map while their battle takes its place."""
 
     def opening(self) -> None:
         """Start the campaign a visitor finds: you and three strategist bots, 4 players on the default map."""
@@ -121,6 +125,9 @@ class BattleView(GameView[CampaignState, MapBoard]):
         self.news = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.battle_list = html("", margin=(0, 5), sizing_mode="stretch_width")
         self.match = MatchView(self.page)
+        self.map_button = button("Show the map (M)", variant="outline", visible=False)
+        self.map_button.on_click(lambda _e: self.toggle_map())
+        self.match.tools.append(self.map_button)
         self.report_battle = pn.widgets.Select(label="Battle", options={}, stylesheets=[FOCUS_CSS], width=300)
         self.report_winner = pn.widgets.Select(label="Winner", options={}, stylesheets=[FOCUS_CSS], width=200)
         self.report_battle.param.watch(self._report_winners, ["value"])
@@ -147,8 +154,8 @@ class BattleView(GameView[CampaignState, MapBoard]):
         session.param.watch(lambda _e: self.match.kick(), ["state"])
 
     def controls(self) -> list[Any]:
-        return [self.page.refused, self.pass_buttons, self.clear_button, self.moves_box, self.order_help, self.news,
-                heading("Battles of this round", 3), self.battle_list, self.match, self.report_box,
+        return [self.page.refused, self.match, self.pass_buttons, self.clear_button, self.moves_box,
+                self.order_help, self.news, heading("Battles of this round", 3), self.battle_list, self.report_box,
                 self.page.undo_button, self.legend, self.board_label]
 
     def panels(self) -> list[Any]:
@@ -279,6 +286,13 @@ class BattleView(GameView[CampaignState, MapBoard]):
             self.clear_pick()
         elif key == "a":
             self.match.auto_play()
+        elif key == "m":
+            self.toggle_map()
+
+    def toggle_map(self) -> None:
+        """Show the map above the battle you play, or hide it again (the battle then takes its place)."""
+        self.map_wanted = not self.map_wanted
+        self.page.refresh()
 
     # --- following the campaign ---------------------------------------------------------
 
@@ -308,6 +322,7 @@ class BattleView(GameView[CampaignState, MapBoard]):
                       for _, head, status in rows)
             + "</ol>" if rows else "<p style='margin:0'>No battle yet: the orders make them.</p>")
         self.match.refresh()
+        self._battle_first()
         self._report_form(state)
         self.moves_box.visible = state.phase != "battles" or not self.match.layout.visible
         self.lands.object = lands_html(state, session.seats)
@@ -318,6 +333,13 @@ class BattleView(GameView[CampaignState, MapBoard]):
             self.chart.show_campaign(state)
             self.history.object = history_html(state)
             self.export.refresh()
+
+    def _battle_first(self) -> None:
+        """While you play a battle, it takes the map's place at the top of the page (the map on request)."""
+        yours = self.match.holds_your_battle()
+        self.map_button.visible = yours
+        self.map_button.label = "Hide the map (M)" if self.map_wanted else "Show the map (M)"
+        self.map.pane.visible = not yours or self.map_wanted
 
     def _news(self, state: CampaignState) -> str:
         if not state.past:

@@ -30,6 +30,12 @@ ROLL_TILTS = (0.6, -0.4, 0.2)
 ROLL_FRAME_SECONDS = 0.09
 CAPTURE_POP = 1.35
 """How much larger a just-captured die is drawn while the attackers roll."""
+NARROW = 560
+"""Below this width on screen (CSS px, a phone) the board shows only the room its dice take: larger dice."""
+RIGHT_MARGIN = 0.25
+"""Board units right of the last die on a narrow screen."""
+LABEL_ROOM = 0.9
+"""The share of a die's width its notation may take."""
 
 
 class DiceBoard(Board[ButtonMenState]):
@@ -58,6 +64,8 @@ class DiceBoard(Board[ButtonMenState]):
         self.figure.on_change("inner_width", self._on_resize)
         self._scale = 1.0
         """The board's width on screen over its own (the browser reports it)."""
+        self._width = 0.0
+        """The board's width on screen in CSS px (0: not reported yet)."""
         self.pane = pn.pane.Bokeh(self.figure, margin=(0, 5))
         self.show_state(state)
 
@@ -125,7 +133,15 @@ class DiceBoard(Board[ButtonMenState]):
     def redraw(self) -> None:
         """Draw the state with the dice picked (safely from any callback)."""
         drawn = model.board(self.state, self._viewer, self.selection, self._interactive, self.fresh)
-        dice, others = drawn.columns(("play",), self._scale), drawn.columns(("setup", "captured"), self._scale)
+        narrow = 0 < self._width < NARROW and bool(drawn.cells)
+        x_end = max(c.x + c.size / 2 for c in drawn.cells) + RIGHT_MARGIN if narrow else drawn.x_end
+        scale = min(1.0, self._width / ((x_end - model.X_START) * model.PIXELS_PER_UNIT)) if narrow else self._scale
+        dice, others = drawn.columns(("play",), scale), drawn.columns(("setup", "captured"), scale)
+        for columns in (dice, others):  # a notation wider than its die is shortened (its words keep it whole)
+            columns["notation"] = [
+                model.fitted_notation(text, LABEL_ROOM * size * scale * model.PIXELS_PER_UNIT, float(font[:-2]))
+                for text, size, font in zip(columns["notation"], columns["size"], columns["notation_size"],
+                                            strict=True)]
         if self._tilt:  # a frame of the roll: rolled dice tilted, the captured die landing larger
             dice["angle"] = [self._tilt if (p, i) in self.fresh.rolled else 0.0
                              for p, i in zip(dice["player"], dice["index"], strict=True)]
@@ -134,22 +150,26 @@ class DiceBoard(Board[ButtonMenState]):
                               for size, fresh, zone in landing]
         labels = {"x": [x for x, _, _ in drawn.labels], "y": [y for _, y, _ in drawn.labels],
                   "text": [t for _, _, t in drawn.labels],
-                  "size": [f"{max(LEAST_FONT, round(17 * self._scale))}px"] * len(drawn.labels)}
+                  "size": [f"{LEAST_FONT if narrow else max(LEAST_FONT, round(17 * scale))}px"] * len(drawn.labels)}
+        aspect = (x_end - model.X_START) / (model.Y_RANGE[1] - model.Y_RANGE[0])
 
         def apply() -> None:
             self.dice.data = dice
             self.others.data = others
             self.labels.data = labels
-            self.x_range.end = drawn.x_end
+            self.x_range.end = x_end
+            if narrow or self.figure.aspect_ratio != self.figure.width / self.figure.height:
+                self.figure.aspect_ratio = aspect if narrow else self.figure.width / self.figure.height
 
         update_bokeh(apply)
 
     def _on_resize(self, _attr: str, _old: Any, new: Any) -> None:
-        """The browser fitted the board to the screen: scale the dice's text with it."""
+        """The browser fitted the board to the screen: scale the dice's text with it (on a narrow screen the
+        board also keeps only the room its dice take, so that they are drawn larger)."""
         own = self.figure.width
         scale = min(1.0, new / own) if isinstance(new, (int, float)) and new > 0 and own else 1.0
-        if abs(scale - self._scale) > 0.02:
-            self._scale = scale
+        if abs(scale - self._scale) > 0.02 or (new < NARROW) != (self._width < NARROW):
+            self._scale, self._width = scale, float(new) if isinstance(new, (int, float)) else 0.0
             self.redraw()
 
     def _on_tap(self, event: Tap | DoubleTap) -> None:

@@ -16,7 +16,8 @@ from playwright.sync_api import Page, expect
 from core.battle import GAME
 from core.battle.setup import campaign_setup
 from core.battle.state import CampaignState
-from tests.browser import INPUT_DELAYS, address_state, alert, blocking_report, live, open_app, tap, wait_for_state
+from tests.browser import (INPUT_DELAYS, address_state, alert, blocking_report, live, open_app, tap, until,
+                           wait_for_state)
 from webapp.battle.dialog import BOT_FIRST
 from webapp.battle.model import centre_pixels
 from webapp.battle.page import OPENING_NAMES
@@ -179,6 +180,8 @@ def test_a_reload_keeps_the_campaign(page: Page, panel_serve: Any) -> None:
                                                   rf"\({re.escape(target)}\)"))
     # A round trip: the page reports the address it was opened with as it loads, before this tap on a bot's
     # territory, so the tap's refusal (whatever the phase now) shows that the page has answered that address.
+    page.keyboard.press("m")  # the map, also while a battle of Player 1 takes its place
+    expect(page.locator(".bk-Canvas").first).to_be_visible()
     click_territory(page, state, next(t for t, owner in enumerate(state.land) if owner not in (None, 0)))
     expect(alert(page)).to_contain_text("Not possible: ")
     again = current_state(page)
@@ -254,3 +257,61 @@ def test_an_auto_played_battle_shows_in_one_update_and_the_page_answers_clicks_m
     delays = page.evaluate("window.rbDelays")
     assert delays and max(delays) <= 100, f"clicks waited {delays} ms while the battle was auto-played"
     assert seen <= {start, len(final.history)}, f"the battle was shown in steps: {sorted(seen)}"
+
+
+def test_the_battle_you_play_takes_the_maps_place_above_the_fold(page: Page, panel_serve: Any) -> None:
+    attack_a_bot(page, panel_serve("battle"), "3")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    wait_for(page, lambda s: in_battle(0, s), "your move in the battle")
+    listed = page.get_by_label(re.compile("^Every move of yours in this battle"))
+    expect(listed.locator("option").first).to_be_attached()
+    page.evaluate("window.scrollTo(0, 0)")
+    show = page.get_by_role("button", name="Show the map (M)")
+    for control in (listed, page.get_by_role("button", name="Play the chosen move"), show):
+        box = control.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, \
+            f"the battle's move control is at {box}, not inside the first 800 px"
+    assert page.evaluate("window.scrollY") == 0
+    expect(page.locator(".bk-Canvas").first).to_be_hidden()  # the map makes way for the battle
+    show.click()
+    expect(page.get_by_role("button", name="Hide the map (M)")).to_be_visible()
+    expect(page.locator(".bk-Canvas").first).to_be_visible()
+
+
+def shown_moves(mine: int, state: CampaignState) -> int:
+    """How many moves of battle ``mine`` of round 1 the campaign holds (-1: none yet)."""
+    matches = state.matches if state.round_number == 1 else state.past[0].matches
+    match = matches[mine] if mine < len(matches) else None
+    return len(match.history) if match is not None else -1
+
+
+def test_a_battle_auto_played_at_a_pace_shows_its_moves_one_by_one_until_skipped(
+        page: Page, panel_serve: Any) -> None:
+    state = attack_a_bot(page, panel_serve("battle"), "3")
+    state = wait_for(page, lambda s: in_battle(0, s), "your move in the battle")
+    mine = next(i for i, b in enumerate(state.battles) if 0 in b.players)
+    start = shown_moves(mine, state)
+    page.get_by_label("Show an auto-played battle").select_option(label="one move a second")
+    page.get_by_role("button", name="Auto-play this battle for me (A)").click()
+    progress = page.get_by_text(re.compile(r"^The auto-played battle: \d+ of \d+ moves shown\.$"))
+    seen: set[int] = set()
+
+    def two_steps_shown() -> bool:
+        now = current_state(page)
+        if now.round_number == 1:
+            seen.add(shown_moves(mine, now))
+        return len(seen - {start}) >= 2 and progress.is_visible()
+
+    until(page, two_steps_shown, "two auto-played moves shown one after the other")
+    before = current_state(page)
+    battle = before.matches[mine]
+    assert battle is not None and not battle.is_over, "the paced battle ended before it could be skipped"
+    page.get_by_role("button", name="Skip to the end of this battle").click()
+    state = wait_for(page, lambda s: s.round_number > 1 or s.is_over or (
+        (m := s.matches[mine]) is not None and m.is_over), "the skipped battle's end")
+    expect(progress).to_have_count(0)
+    expect(page.get_by_role("button", name="Skip to the end of this battle")).to_be_hidden()
+    state = wait_for(page, lambda s: s.round_number > 1 or s.is_over, "the end of round 1")
+    expect(page.get_by_role("heading", name="Round 1 result")).to_be_visible()
+    final = state.past[0].matches[mine]
+    assert final is not None and final.is_over and state.past[0].battles[mine].result is not None

@@ -18,9 +18,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import core
+from core.bots import make_bot
 from core.buttonmen import Attack, ButtonMenState, Pass
-from tests.browser import (TAP_READY, address_record, address_state, blocking_report, live, open_app, status, tap,
-                           until, wait_for_focus)
+from tests.browser import (TAP_READY, address_record, address_state, blocking_report, live, open_app, settle,
+                           state_link, status, tap, until, wait_for_focus)
 from webapp.buttonmen.model import MIN_X_END, PIXELS_PER_UNIT, X_START, action_label, die_pixel
 
 pytestmark = pytest.mark.browser
@@ -241,3 +242,41 @@ def test_two_quick_clicks_on_two_dice_select_both(page: Page, panel_serve: Any) 
     assert page.evaluate("performance.now()") - started < 300, "the clicks were not quick"
     expect(page.get_by_role("checkbox", name=re.compile(r"^Your die 1: "))).to_be_checked()
     expect(page.get_by_role("checkbox", name=re.compile(r"^Their die 1: "))).to_be_checked()
+
+
+DICE_LABELS = """() => {
+  const found = [], ctx = document.createElement("canvas").getContext("2d");
+  for (const doc of Bokeh.documents) for (const m of doc.all_models) {
+    if (m.type !== "GlyphRenderer" || m.glyph.type !== "Text" || m.glyph.text.field !== "notation") continue;
+    const plot = [...doc.all_models].find(p => Array.isArray(p.renderers) && p.renderers.includes(m));
+    const unit = plot.inner_width / (plot.x_range.end - plot.x_range.start);
+    const data = m.data_source.data;
+    Array.from(data.notation).forEach((text, i) => {
+      ctx.font = `${data.notation_size[i]} ${m.glyph.text_font.value || "helvetica"}`;
+      found.push({text, die: data.size[i] * unit, width: ctx.measureText(text).width,
+                  font: parseFloat(data.notation_size[i])});
+    });
+  }
+  return found;
+}"""
+"""Every die's notation label drawn on the boards: its text, width and font size, and its die's width (CSS px)."""
+
+
+def test_on_a_phone_the_dice_are_larger_and_every_label_fits_its_die(page: Page, panel_serve: Any) -> None:
+    state = core.get_game("button-men").new(seed=4)  # swing dice to choose, then chosen: "(X=...)" labels
+    bot = make_bot(state.game, state.game.default_bot, seed=1)
+    while not (state.phase == "attack" and 0 in state.actors):
+        assert not state.is_over
+        actor = min(state.actors)
+        state = state.apply(bot.choose(state, actor), actor)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(state_link(panel_serve("buttonmen"), state))
+    settle(page)
+
+    def fitted() -> list[dict[str, Any]] | None:
+        labels = [d for d in page.evaluate(DICE_LABELS) if d["text"]]
+        fit = labels and all(d["font"] >= 12 and d["width"] <= d["die"] for d in labels)
+        return labels if fit and min(d["die"] for d in labels) >= 48 else None
+
+    labels = until(page, fitted, "dice of 48 px or more, each label at 12 px or more inside its die", 30_000)
+    assert any("=" in d["text"] for d in labels), f"no chosen swing die is drawn: {labels}"

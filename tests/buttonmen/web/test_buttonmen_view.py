@@ -355,3 +355,11 @@ def test_a_new_round_rolls_every_die_and_the_text_shrinks_with_the_board() -> No
     drawn = view.board(state, 0, Selection(), False)
     full, half = drawn.columns(("play",)), drawn.columns(("play",), scale=0.5)
     assert full["value_size"][0] == "24px" and half["value_size"][0] == "12px"
+
+
+@pytest.mark.parametrize(("notation", "room", "shown"), [
+    ("(Y=19)", 60, "(Y=19)"), ("(20/30=30)", 60, "(…=30)"), ("(20/30=30)", 40, "=30"),
+    ("ns(X=12)", 40, "ns(…"), ("t(4)", 30, "t(4)"), ("(10)", 10, "…")])
+def test_a_notation_wider_than_its_die_is_shortened_to_fit(notation: str, room: float, shown: str) -> None:
+    assert view.fitted_notation(notation, room, 12) == shown
+    assert view.text_ems(shown) * 12 <= room or shown == "…"

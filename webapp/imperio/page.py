@@ -9,8 +9,8 @@ board, with the role buttons beside it; setup by hand previews the side's defaul
 places a piece, "Use the default army" offered first.
 
 Beside the board, at the top of the side column, is what the player acts on: a question, the odds
-of a chosen attack with Confirm, "Your moves" and the dice rolled; under the board, the display
-options in one row, the full list of legal actions and the legend.
+of a chosen attack with Confirm, "Your moves" and the dice rolled (on a phone they follow the board);
+under the board only the display options, in one row, and how to play by tapping.
 
 Everything about the rules comes from :mod:`core.imperio`.  The board
 (:mod:`webapp.imperio.board`) highlights what the selected piece may do (from the legal
@@ -151,25 +151,25 @@ class ImperioView(GameView[ImperioState, ImperioBoard]):
             start(session, GAME.default_bot, "attacker", **FIRST_GAME)
 
     def controls(self) -> list[Any]:
-        """Under the board: how to read and show it (the display options in one row) and the full list."""
+        """Under the board: how to read and show it (the display options in one row)."""
         return [
             self.board_label, pn.FlexBox(self.overlay_boxes, self.flip, gap="0 12px", flex_wrap="wrap",
                                          sizing_mode="stretch_width"),
-            html(HINT, margin=(0, 5), sizing_mode="stretch_width"),
-            Disclosure("All legal actions", self.all_actions, self.play_listed),
-            Disclosure("What the board shows", html(LEGEND, margin=(0, 5), sizing_mode="stretch_width")),
-            self.focus,
+            html(HINT, margin=(0, 5), sizing_mode="stretch_width"), self.focus,
         ]
 
     def panels(self) -> list[Any]:
-        """Beside the board, first what the player acts on: the question, the odds and Confirm, the moves, the
-        dice rolled; then the text, the log and the share link."""
+        """Beside the board (under it on a phone), first what the player acts on: the question, the odds and
+        Confirm, the moves, the dice rolled; then the text, the log, the full list of actions, the legend and the
+        share link."""
         return [
             self.page.refused, self.prompt, self.odds_box,
             heading("Your moves", 3), self.waiting, self.pace, self.choices, self.page.undo_button,
             self.pieces_heading, self.pieces, self.moves_heading, self.piece_moves, self.spawn_unit, self.setup,
             heading("Dice rolled", 3), self.fights, Disclosure("Position as text", self.page.text, open=True),
-            Disclosure("Move log", self.log), self.page.share, self.link_note,
+            Disclosure("Move log", self.log), Disclosure("All legal actions", self.all_actions, self.play_listed),
+            Disclosure("What the board shows", html(LEGEND, margin=(0, 5), sizing_mode="stretch_width")),
+            self.page.share, self.link_note,
         ]
 
     def setup_form(self) -> Any | None:

@@ -164,8 +164,9 @@ class ImperioView(GameView[ImperioState, ImperioBoard]):
         share link."""
         return [
             self.page.refused, self.prompt, self.odds_box,
-            heading("Your moves", 3), self.waiting, self.pace, self.choices, self.page.undo_button,
+            heading("Your moves", 3), self.waiting, self.choices, self.page.undo_button,
             self.pieces_heading, self.pieces, self.moves_heading, self.piece_moves, self.spawn_unit, self.setup,
+            self.pace,
             heading("Dice rolled", 3), self.fights, Disclosure("Position as text", self.page.text, open=True),
             Disclosure("Move log", self.log), Disclosure("All legal actions", self.all_actions, self.play_listed),
             Disclosure("What the board shows", html(LEGEND, margin=(0, 5), sizing_mode="stretch_width")),

@@ -27,7 +27,7 @@ from core.imperio import ImperioState
 from core.imperio.board import FILES, SIZE, UNITS
 from core.imperio.overlays import fire_lines, pike_zone
 from core.imperio.render import COLOURS
-from webapp.imperio.model import ALTER, ATTACK, PICK, PLACE, SHOT, SPAWN, STEP, Table
+from webapp.imperio.model import ALTER, ATTACK, PICK, PLACE, SHOT, SPAWN, STEP, Table, preview
 from webapp.shell.boards import Act, Board, TapChoices, board_figure, update_bokeh
 from webapp.shell.geometry import LEAST_FONT, to_pixels
 from webapp.shell.session import Step as SessionStep
@@ -45,6 +45,10 @@ MARKS = {STEP: ("circle", 14, "#1b5e20"), SPAWN: ("plus", 22, "#1b5e20"), PLACE:
          ATTACK: ("x", 12, "#b71c1c"), SHOT: ("asterisk", 13, "#bf360c"), ALTER: ("plus", 22, "#0d47a1")}
 SHAPE_SIZES = {"square": 36, "circle": 38, "diamond": 50}
 """Pixels per shape, so that every piece looks about as large."""
+PREVIEW_ALPHA = 0.3
+PREVIEW_WORDS = "#5d4037"
+PREVIEW_NOTES = {1: "Preview: the default army", 2: "Preview: the default armies"}
+"""The caption across the neutral ranks while the board shows armies not yet deployed (by the number of sides)."""
 OVERLAYS = {"zones": "Pikeman zones", "archers": "Archer lines and shielded squares", "entrenched": "Entrenched units"}
 
 
@@ -233,6 +237,19 @@ class Picture:
                 word(x - 0.3, y + 0.3, "©", 12, "#222222")
             if piece.entrenched and "entrenched" in self.overlays:
                 word(x - 0.3, y - 0.3, "E", 12, "#222222")
+        ghosts = preview(state)
+        for red, letter, sq in ghosts:
+            x, y = self.at(sq)
+            marker = "square" if letter in "HB" else "circle" if red else "diamond"
+            shapes["x"].append(x)
+            shapes["y"].append(y)
+            shapes["marker"].append(marker)
+            shapes["size"].append(SHAPE_SIZES[marker])
+            shapes["fill"].append(COLOURS[0 if red else 1])
+            shapes["alpha"].append(PREVIEW_ALPHA)
+            word(x, y + 0.02, letter, 19, PREVIEW_WORDS)
+        if ghosts:
+            word(SIZE / 2, SIZE / 2, PREVIEW_NOTES[len({red for red, _, _ in ghosts})], 20, PREVIEW_WORDS)
         return shapes, words
 
     def reserves(self) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:

@@ -15,6 +15,8 @@ FLIP = "Flip board (F)"
 LINK_NOTE = ("Hidden reserves (IB-05 switched off): this page shows each side only the number of the other's "
              "reserves, but the link holds the whole game, reserves included. Send it only to someone who may "
              "see both armies.")
+CHOICES_CSS = ".rb-move { font-size: 1.1rem; font-weight: 600; padding: 0.6em 1.2em; min-height: 44px; }"
+"""The plain choices (roles, the default army, End the turn) as large buttons."""
 ON_BOARD = (Place, Alter, Step, Attack, Shot, Spawn, AddReserve)
 """Actions chosen on the board (or the setup tools); the rest are listed as plain choices."""
 HINT = ("<p class='rb-help' style='margin:0.3em 0'>Tap one of your pieces (gold frame), then a marked square: "
@@ -77,6 +79,19 @@ def overrun_html(square: int) -> str:
     """The question when the base on ``square`` falls."""
     return (f"<p role='alert' style='font-weight:bold;margin:0.3em 0'>The base on {name(square)} falls: capture it "
             "(it becomes yours and spawns for you) or destroy it (removed for good).</p>")
+
+
+def preview_html(state: ImperioState) -> str:
+    """What the faded pieces on the board are, while the armies are not yet deployed."""
+    if state.phase == "roles":
+        deployed = ("both armies stand there as soon as the roles are chosen"
+                    if state.options["setup"] == "default_armies" else
+                    "each side may deploy its default army at once, or set up by hand")
+        return (f"<p style='margin:0.3em 0'><strong>Choose your side to start.</strong> The faded pieces on the "
+                f"board preview the default armies: red attacks from ranks 1-2 and moves first, blue defends ranks "
+                f"8-9; {deployed}.</p>")
+    return ("<p style='margin:0.3em 0'>The faded pieces preview your default army: “Use the default army” "
+            "deploys it (board and reserves) at once; or place your pieces one by one.</p>")
 
 
 def result_html(state: ImperioState) -> str:

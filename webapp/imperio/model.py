@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from core.imperio import Alter, Attack, ImperioState, Place, Shot, Spawn, Step, name
+from core.imperio import Alter, Attack, DefaultArmy, ImperioState, Place, Shot, Spawn, Step, name
+from core.imperio.army import default_placements
 from core.imperio.board import NAMES, UNITS, adjacent
 from core.protocol import Action
 
@@ -26,6 +27,20 @@ Target = tuple[str, Action | None]
 def actor_actions(state: ImperioState) -> list[Action]:
     """The legal actions of whoever acts now: a seat, or the dice typed by hand (none once the game is over)."""
     return state.legal_actions() if state.to_move is not None else []
+
+
+def preview(state: ImperioState) -> tuple[tuple[bool, str, int], ...]:
+    """The default armies (the ``default_army`` option) before they stand on the board, as (attacker's side,
+    letter, square): both sides while the roles are chosen, when the game will deploy them or offers "use the
+    default army"; the side setting up while it may still deploy its default army at once; else none."""
+    army = str(state.options["default_army"])
+    sides: tuple[bool, ...] = ()
+    if state.phase == "roles":
+        if state.options["setup"] == "default_armies" or army != "none":
+            sides = (True, False)
+    elif state.phase == "deploy" and DefaultArmy() in actor_actions(state):
+        sides = (state.setter == state.attacker,)
+    return tuple((side, letter, sq) for side in sides for letter, sq in default_placements(side, army))
 
 
 def first_of(kinds: Iterable[str], wanted: str) -> str | None:

@@ -35,10 +35,13 @@ MORE = "Show the other rulings (limits, reserves, alterations...)"
 
 def start(session: GameSession[ImperioState], opponent: str, role: str, seed: int | None = None,
           **options: JSON) -> None:
-    """A new game against ``opponent`` (a bot level, or ``human`` for two at one screen); player 1 takes ``role``."""
-    session.new_game([HUMAN, opponent], seed=seed, **options)
-    session.human_play(ChooseRole(role), 0)
-    session.opening = len(session.steps)
+    """A new game against ``opponent`` (a bot level, or ``human`` for two at one screen); player 1 takes ``role``.
+
+    The page is sent the game as it stands after the role, in one update."""
+    with pn.io.hold():
+        session.new_game([HUMAN, opponent], seed=seed, **options)
+        session.human_play(ChooseRole(role), 0)
+        session.opening = len(session.steps)
 
 
 class NewGameForm(pn.viewable.Viewer):

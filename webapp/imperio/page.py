@@ -4,6 +4,13 @@ Serve it with ``panel serve webapp/imperio/page.py``; ``create_app()`` builds on
 It opens on a short first game against the default bot, both small armies deployed (the visitor
 attacks and moves first); the New game dialog (:mod:`webapp.imperio.newgame`) offers the
 opponent, the roles, the default armies or setup by hand, the dice rule and every other ruling.
+A game opened at the roles step (a new deal, a link) previews the default armies faded on the
+board, with the role buttons beside it; setup by hand previews the side's default army until it
+places a piece, "Use the default army" offered first.
+
+Beside the board, at the top of the side column, is what the player acts on: a question, the odds
+of a chosen attack with Confirm, "Your moves" and the dice rolled (on a phone they follow the board);
+under the board only the display options, in one row, and how to play by tapping.
 
 Everything about the rules comes from :mod:`core.imperio`.  The board
 (:mod:`webapp.imperio.board`) highlights what the selected piece may do (from the legal
@@ -33,9 +40,9 @@ from core.imperio.render import status
 from core.imperio.state import count
 from core.protocol import Action
 from webapp.imperio.board import OVERLAYS, ImperioBoard
-from webapp.imperio.labels import (FLIP, HINT, LEGEND, LINK_NOTE, ON_BOARD, action_label, board_label, choice_label,
-                                   overrun_html, piece_label, result_html)
-from webapp.imperio.model import Table, actor_actions
+from webapp.imperio.labels import (CHOICES_CSS, FLIP, HINT, LEGEND, LINK_NOTE, ON_BOARD, action_label, board_label,
+                                   choice_label, overrun_html, piece_label, preview_html, result_html)
+from webapp.imperio.model import Table, actor_actions, preview
 from webapp.imperio.narration import SideNames, fights_html, move_log, narrate, odds_html
 from webapp.imperio.newgame import FIRST_GAME, NewGameForm, start
 from webapp.imperio.setup import PIECE_LABELS, SetupControls, same_turn
@@ -46,6 +53,10 @@ from webapp.shell.sections import Disclosure
 from webapp.shell.screen import screen_viewer
 from webapp.shell.session import HUMAN
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, heading, html
+
+
+ONE_ROW = {"width": "auto", "flex": "0 1 auto"}
+"""The display checkboxes (overlays, flip) share one row under the board while it is wide enough."""
 
 
 class ImperioView(GameView[ImperioState, ImperioBoard]):
@@ -94,9 +105,10 @@ class ImperioView(GameView[ImperioState, ImperioBoard]):
         self.board_label = BoardLabel(label=board_label(False))
         self.overlay_boxes = pn.widgets.CheckBoxGroup(
             options={label: key for key, label in OVERLAYS.items()}, value=sorted(self.battle.overlays),
-            inline=True, stylesheets=[FOCUS_CSS])
+            inline=True, stylesheets=[FOCUS_CSS], styles=ONE_ROW)
         self.overlay_boxes.param.watch(self.set_overlays, ["value"])
-        self.flip = pn.widgets.CheckBoxGroup(options={FLIP: True}, value=[], inline=True, stylesheets=[FOCUS_CSS])
+        self.flip = pn.widgets.CheckBoxGroup(options={FLIP: True}, value=[], inline=True, stylesheets=[FOCUS_CSS],
+                                             styles=ONE_ROW)
         """One checkbox (a group of one names it for assistive technology)."""
         self.flip.param.watch(self.set_flip, ["value"])
         self.prompt = html("", sizing_mode="stretch_width")
@@ -107,7 +119,8 @@ class ImperioView(GameView[ImperioState, ImperioBoard]):
         self.cancel.on_click(lambda _e: self.cancel_attack())
         self.odds_box = pn.Column(heading("Odds before the attack", 3), self.odds, pn.Row(self.confirm, self.cancel),
                                   visible=False, sizing_mode="stretch_width")
-        self.choices = ButtonList(self.press_choice, group_label="Choices", margin=(0, 5), sizing_mode="stretch_width")
+        self.choices = ButtonList(self.press_choice, group_label="Choices", margin=(0, 5), sizing_mode="stretch_width",
+                                  stylesheets=[CHOICES_CSS])
         self.pieces = ButtonList(self.press_piece, group_label="Your pieces that can act", margin=(0, 5),
                                  sizing_mode="stretch_width")
         self.piece_moves = ButtonList(self.press_piece_move, group_label="Moves of the selected piece",
@@ -138,20 +151,27 @@ class ImperioView(GameView[ImperioState, ImperioBoard]):
             start(session, GAME.default_bot, "attacker", **FIRST_GAME)
 
     def controls(self) -> list[Any]:
+        """Under the board: how to read and show it (the display options in one row)."""
         return [
-            self.board_label, html(HINT, margin=(0, 5), sizing_mode="stretch_width"), self.overlay_boxes, self.flip,
-            self.page.refused, self.prompt, self.odds_box,
-            heading("Your moves", 3), self.waiting, self.pace, self.choices,
-            self.pieces_heading, self.pieces, self.moves_heading, self.piece_moves, self.spawn_unit,
-            self.setup, self.page.undo_button,
-            Disclosure("All legal actions", self.all_actions, self.play_listed),
-            Disclosure("What the board shows", html(LEGEND, margin=(0, 5), sizing_mode="stretch_width")),
-            self.focus,
+            self.board_label, pn.FlexBox(self.overlay_boxes, self.flip, gap="0 12px", flex_wrap="wrap",
+                                         sizing_mode="stretch_width"),
+            html(HINT, margin=(0, 5), sizing_mode="stretch_width"), self.focus,
         ]
 
     def panels(self) -> list[Any]:
-        return [heading("Dice rolled"), self.fights, Disclosure("Position as text", self.page.text, open=True),
-                Disclosure("Move log", self.log), self.page.share, self.link_note]
+        """Beside the board (under it on a phone), first what the player acts on: the question, the odds and
+        Confirm, the moves, the dice rolled; then the text, the log, the full list of actions, the legend and the
+        share link."""
+        return [
+            self.page.refused, self.prompt, self.odds_box,
+            heading("Your moves", 3), self.waiting, self.choices, self.page.undo_button,
+            self.pieces_heading, self.pieces, self.moves_heading, self.piece_moves, self.spawn_unit, self.setup,
+            self.pace,
+            heading("Dice rolled", 3), self.fights, Disclosure("Position as text", self.page.text, open=True),
+            Disclosure("Move log", self.log), Disclosure("All legal actions", self.all_actions, self.play_listed),
+            Disclosure("What the board shows", html(LEGEND, margin=(0, 5), sizing_mode="stretch_width")),
+            self.page.share, self.link_note,
+        ]
 
     def setup_form(self) -> Any | None:
         return self.form
@@ -354,7 +374,7 @@ class ImperioView(GameView[ImperioState, ImperioBoard]):
             if overrun != self._overrun_shown:
                 self.focus.keep("Capture the base", force=True)
         else:
-            self.prompt.object = result_html(state)
+            self.prompt.object = preview_html(state) if choices and preview(state) else result_html(state)
         self._overrun_shown = overrun
 
     def _refresh_pieces(self, state: ImperioState, mine: bool) -> None:

@@ -98,12 +98,14 @@ class SetupControls(pn.viewable.Viewer):
         self.redraw()
 
     def add_counts(self) -> None:
-        """Play one "reserve +X" per unit counted (stops at the first the limits refuse)."""
-        for unit, field in self.counts.items():
-            for _ in range(max(0, min(int(field.value or 0), 50))):
-                if not self.play(AddReserve(unit)):
-                    return
-            field.value = 0
+        """Play one "reserve +X" per unit counted (stops at the first the limits refuse), sent to the browser as
+        one update."""
+        with pn.io.hold():
+            for unit, field in self.counts.items():
+                for _ in range(max(0, min(int(field.value or 0), 50))):
+                    if not self.play(AddReserve(unit)):
+                        return
+                field.value = 0
 
     def alter_reserve(self, op: str) -> None:
         unit = self.reserve_unit.value

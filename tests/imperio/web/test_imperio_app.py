@@ -9,7 +9,10 @@ from bokeh.events import Tap
 import core
 import core.imperio as ib
 from core.imperio import EndTurn, ImperioState
-from webapp.imperio.board import X_RANGE, Y_RANGE, ImperioBoard, centre, square_at, square_pixels
+from core.imperio.army import default_placements
+from webapp.imperio.board import (PREVIEW_ALPHA, PREVIEW_NOTES, X_RANGE, Y_RANGE, ImperioBoard, centre, square_at,
+                                  square_pixels)
+from webapp.imperio.model import preview
 from webapp.imperio.newgame import ARMIES
 from webapp.imperio.page import ImperioView
 from webapp.shell.game_page import GamePage
@@ -481,3 +484,37 @@ def test_a_defender_setting_up_against_the_bot_places_on_the_turned_board() -> N
     board.on_tap(Tap(board.figure, x=4.5, y=1.5))  # the middle of the row second from the bottom: e8
     assert str(app.session.steps[-1].action) == "H@e8"
     assert drawn_at(app)[4.5, 1.5] == "H"
+
+
+def faded(app: GamePage) -> list[str]:
+    """The letters of the pieces the board draws faded (a preview of armies not yet deployed)."""
+    shapes, words = app.board.sources["pieces"].data, app.board.sources["letters"].data
+    ghosts = {(x, y) for x, y, a in zip(shapes["x"], shapes["y"], shapes["alpha"], strict=True) if a == PREVIEW_ALPHA}
+    return sorted(t for x, y, t in zip(words["x"], words["y"], words["text"], strict=True) if (x, y - 0.02) in ghosts)
+
+
+def test_the_roles_step_previews_both_default_armies_and_says_so() -> None:
+    app = GamePage(ImperioView)
+    app.session.new_game([HUMAN, GAME.default_bot], seed=2)
+    assert faded(app) == sorted("FPFFAFFPFKBAKHKABK" + "BAKKHKKABPFAFAPAFP"), "the source's armies, 18 a side"
+    assert PREVIEW_NOTES[2] in app.board.sources["letters"].data["text"]
+    assert "preview the default armies" in app.view.prompt.object
+    app.session.new_game([HUMAN, GAME.default_bot], seed=2, setup="default_armies", default_army="small")
+    assert len(faded(app)) == 20, "the small armies: headquarters, two bases and 7 units a side"
+
+
+def test_setup_by_hand_previews_the_setters_default_army_until_it_places_a_piece() -> None:
+    state = GAME.new(seed=2).apply(ib.ChooseRole("defender"))  # player 1 defends, so sets up first
+    assert [(red, letter) for red, letter, _ in preview(state)] == \
+        [(False, letter) for letter, _ in default_placements(False)]
+    assert not preview(state.apply(ib.Place("H", ib.parse("e8")))), "a piece placed: the preview goes"
+    deployed = state.apply(ib.DefaultArmy())
+    assert {red for red, _, _ in preview(deployed)} == {True}, "the defender's army deployed: the attacker's next"
+    assert not preview(deployed.apply(ib.DefaultArmy(), 1)), "both deployed: nothing left to preview"
+    assert not preview(GAME.new(seed=2, default_army="none")), "no default army: nothing to preview"
+
+
+def test_a_game_in_play_shows_no_preview() -> None:
+    app = two_at_one_screen()
+    assert faded(app) == [] and PREVIEW_NOTES[2] not in app.board.sources["letters"].data["text"]
+    assert preview(state_of(app)) == ()

@@ -34,7 +34,6 @@ from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.screen import Curtain, human_seats, secret_step_words
 from webapp.shell.session import HUMAN, Step
-from webapp.shell.sections import Disclosure
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, default_label, heading, html
 
 
@@ -384,8 +383,7 @@ class FairSquareView(GameView[FairSquareState, FairBoard]):
                 pn.Row(self.watch_button, self.page.undo_button), self.legend, self.board_label, self.focus]
 
     def panels(self) -> list[Any]:
-        return [heading("Match"), self.match, Disclosure("Position as text", self.page.text, open=True),
-                self.page.share]
+        return [heading("Match"), self.match]
 
     def setup_form(self) -> SetupDialog:
         return self.dialog

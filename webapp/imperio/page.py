@@ -150,8 +150,10 @@ class ImperioView(GameView[ImperioState, ImperioBoard]):
         ]
 
     def panels(self) -> list[Any]:
-        return [heading("Dice rolled"), self.fights, Disclosure("Position as text", self.page.text, open=True),
-                Disclosure("Move log", self.log), self.page.share, self.link_note]
+        return [heading("Dice rolled"), self.fights, Disclosure("Move log", self.log)]
+
+    def tools(self) -> list[Any]:
+        return [self.link_note]
 
     def setup_form(self) -> Any | None:
         return self.form

@@ -2,11 +2,13 @@
 
 Panel's stock templates lack a ``<main>`` landmark or carry controls without
 keyboard access, so pages use this small template (``static/page.html``)
-instead: a viewport meta tag for phones, one header with the site's name and a
-link to every game page of :mod:`webapp.registry` (so new pages appear by
-themselves), the page's ``<h1>`` with this game's Rules page and tutorial, a
-``<main>`` holding the app, and a footer naming the rules.  Colours come from
-``static/palette.css``, the palette the landing page uses too.
+instead: a viewport meta tag for phones; a one-line header with the site's name
+(a link to the landing page), the page's ``<h1>``, this game's Rules page,
+tutorial and further pages, and an "All games" menu (a ``<details>``
+disclosure: keyboard- and screen-reader-operable without script) linking every
+page of :mod:`webapp.registry` (so new pages appear by themselves); a
+``<main>`` holding the app; and a footer with the tagline and the rules.
+Colours come from ``static/palette.css``, the palette the landing page uses too.
 """
 
 from __future__ import annotations
@@ -39,8 +41,8 @@ def game_links() -> list[tuple[str, str, str]]:
 
 
 def nav_html(game: str, page: str | None = None) -> str:
-    """The site's links: the landing page, then every page (this one, ``page`` or else the game's own
-    page, marked current)."""
+    """The "All games" menu's items: the landing page, then every page (this one, ``page`` or else the
+    game's own page, marked current)."""
     landing = dict((label, href) for href, label in site_links(game))["All games"]
     items = [f'<li class="rb-brand"><a href="{escape(landing)}">{SITE_NAME}: All games</a></li>']
     here = page or next((entry.page for entry in site_apps() if entry.game == game and not entry.title), None)
@@ -51,10 +53,11 @@ def nav_html(game: str, page: str | None = None) -> str:
 
 
 def game_nav_html(game: str) -> str:
-    """This game's own links: its Rules page, its tutorial and its further pages."""
-    links = [(href, label) for href, label in site_links(game) if label != "All games"]
-    links += [(f"{entry.page}.html", entry.title) for entry in further_pages(game)]
-    return "".join(f'<li><a href="{escape(href)}">{escape(label)}</a></li>' for href, label in links)
+    """This game's own links: its Rules page, its tutorial and its further pages (``rb-further``: a phone
+    leaves them to the "All games" menu)."""
+    links = [(href, label, "") for href, label in site_links(game) if label != "All games"]
+    links += [(f"{entry.page}.html", entry.title, ' class="rb-further"') for entry in further_pages(game)]
+    return "".join(f'<li{mark}><a href="{escape(href)}">{escape(label)}</a></li>' for href, label, mark in links)
 
 
 def make_page(title: str, tagline: str, footer: str, main: pn.viewable.Viewable | pn.viewable.Viewer,

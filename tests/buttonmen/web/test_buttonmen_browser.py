@@ -19,8 +19,8 @@ from playwright.sync_api import Page, expect
 
 import core
 from core.buttonmen import Attack, ButtonMenState, Pass
-from tests.browser import (TAP_READY, address_record, address_state, blocking_report, live, open_app, status, tap,
-                           until, wait_for_focus)
+from tests.browser import (TAP_READY, address_record, address_state, blocking_report, live, open_app, share_link,
+                           status, tap, until, wait_for_focus)
 from webapp.buttonmen.model import MIN_X_END, PIXELS_PER_UNIT, X_START, action_label, die_pixel
 
 pytestmark = pytest.mark.browser
@@ -136,7 +136,7 @@ def test_bauer_against_avis_whole_match_by_clicks_then_share_link(page: Page, pa
             passes += 1
         state = wait_for_human(page, before)
         if shared is None and not state.is_over:
-            shared = page.get_by_role("link", name="Link to this game").get_attribute("href")
+            shared = share_link(page)
 
     summary = page.get_by_role("status").filter(has=page.get_by_role("heading", name="Match over"))
     expect(summary).to_contain_text(re.compile(r"(Bauer|Avis) wins the match against (Avis|Bauer), 1 round to 0"))

@@ -48,6 +48,9 @@ def test_header_is_one_line_of_name_title_and_game_links_with_every_page_in_one_
     assert "rb_tagline" not in header, "the tagline goes to the footer: the header stays one line"
     desk = game_nav_html("buttonmen-battle")
     assert '<li class="rb-further"><a href="battle-moderator.html">' in desk, "the desk is one of Battle's links"
+    at_desk = game_nav_html("buttonmen-battle", "battle-moderator")
+    assert 'href="battle.html">ButtonMen Battle</a>' in at_desk and "battle-moderator.html" not in at_desk, \
+        "the desk's header leads back to the play page, not to itself"
     menu_items = nav_html("button-up")
     assert 'href="battle-moderator.html"' in menu_items and 'href="roster.html"' in menu_items, "desk and roster"
 

@@ -76,8 +76,8 @@ class LiveRegion(JSComponent):
     text = param.String(default="", doc="The text to show and announce.")
     label = param.String(default="", doc="The region's accessible name.")
     apart = param.Boolean(default=False, constant=True, doc=(
-        "Announce through a visually hidden twin at the end of the page: the shown text may then sit in a "
-        "closed fold (hidden text is not announced)."))
+        "Announce through a visually hidden twin at the end of the page's main landmark: the shown text may "
+        "then sit in a closed fold (hidden text is not announced)."))
     reveal = param.Integer(default=0, doc="Bumped to open every fold around the text and move the focus to it.")
 
     _esm = asset("live_region.js")

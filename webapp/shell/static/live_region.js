@@ -1,6 +1,6 @@
 // The text view: plain text in a polite live region that stays in the page between updates.
 // ``apart``: the text may sit in a closed fold (hidden text is not announced), so a visually hidden twin
-// at the end of the page is the live region and the shown text is a plain, focusable region.
+// at the end of the page's <main> is the live region and the shown text is a plain, focusable region.
 // ``reveal`` (bumped by the page): open every fold around the text and move the keyboard focus to it.
 const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;" +
   "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:pre-line;border:0"
@@ -25,7 +25,7 @@ export function render({ model }) {
     twin.className = "rb-live rb-announcer"
     twin.setAttribute("style", HIDDEN)
     twin.setAttribute("aria-label", model.label)
-    document.body.appendChild(twin)
+    (document.querySelector("main") || document.body).appendChild(twin)
   }
   const live = twin || region
   live.setAttribute("role", "status")

@@ -25,7 +25,8 @@ export function render({ model }) {
     twin.className = "rb-live rb-announcer"
     twin.setAttribute("style", HIDDEN)
     twin.setAttribute("aria-label", model.label)
-    (document.querySelector("main") || document.body).appendChild(twin)
+    const main = document.querySelector("main") || document.body
+    main.appendChild(twin)
   }
   const live = twin || region
   live.setAttribute("role", "status")

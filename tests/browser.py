@@ -98,6 +98,14 @@ def settle(page: Page, timeout: float = 60_000) -> None:
     page.wait_for_load_state("networkidle")
 
 
+def share_link(page: Page) -> str | None:
+    """The address of the page's "Link to this game", read as a player does: in the "More" fold, opened first."""
+    fold = page.locator("details.rb-disclosure").filter(has=page.locator("summary", has_text="More:"))
+    if fold.get_attribute("open") is None:
+        fold.locator("summary").first.click()
+    return fold.get_by_role("link", name="Link to this game").get_attribute("href")
+
+
 def focused(page: Page) -> Any:
     """A handle on the element holding the keyboard focus."""
     return page.evaluate_handle(DEEP_FOCUS)

@@ -134,11 +134,11 @@ def test_a_game_grown_past_its_record_cap_says_its_link_cannot_reopen_it(monkeyp
     session, _location, sync = synced()
     share = ShareLink(sync)
     play(session, 3)
-    assert sync.too_long == "" and "role='alert'" not in share._problem.object
+    assert sync.too_long == "" and "role='alert'" not in share.alert.object
     play(session, 1)
     assert sync.too_long.startswith("This game has grown too long for a link (4 actions; a link or saved game "
                                     "holds at most 3 and 200,000 characters)")
-    assert "the link and a reload can no longer reopen it" in share._problem.object
+    assert "the link and a reload can no longer reopen it" in share.alert.object
     with pytest.raises(core.protocol.InputError, match="at most 3 actions"):
         core.replay(session.public_record)  # what the link would meet: the warning says it in time
 

@@ -2,8 +2,10 @@
 
 Not only the first screen: Button Up! mid-game, Button Men while choosing swing dice and while attacking,
 the braille variant mid-game, Battle with the player's battle shown, Fair and Square placing and watching,
-Imperio Bellum with an attack's odds shown.  Each state is a seeded game played on in Python (random
-legal moves, seeded) and opened by its link.  In each the page must not scroll sideways, show no text
+Imperio Bellum with an attack's odds shown; the pages beside the games too: the roster with a button shown
+and with a lab run's results, the Battle moderator's desk with a result to report and with its form open.
+Each state is a seeded game played on in Python (random legal moves, seeded) and opened by its link (the
+roster: its first page, then a seeded lab run).  In each the page must not scroll sideways, show no text
 under 12 CSS px (the page's own text by its computed font size; the Bokeh boards' text by the sizes the
 figures draw, their own transforms applied) and offer no control under 24x24 CSS px, no button under
 44x44 (WCAG 2.5.8 / 2.5.5).
@@ -23,8 +25,9 @@ import core
 import core.imperio as ib
 from core.battle import GAME as BATTLE
 from core.battle.setup import campaign_setup
+from core.buttonmen import roster
 from core.protocol import State
-from tests.browser import settle, state_link, tap
+from tests.browser import app_link, settle, state_link, tap
 from webapp.battle.dialog import BOT_FIRST
 from webapp.battle.page import OPENING_NAMES
 from webapp.imperio.board import PIXELS, X_RANGE, square_pixels
@@ -225,3 +228,35 @@ def test_imperio_with_the_odds_shown(page: Page, panel_serve: Any) -> None:
     tap(page, *square_pixels(attack.to), drawn)
     expect(page.get_by_role("table", name=f"Odds of {attack}")).to_be_visible()
     check(page, "Imperio Bellum with an attack's odds shown")
+
+
+def test_roster_with_a_button_shown_and_a_lab_run(page: Page, panel_serve: Any) -> None:
+    open_phone(page, app_link(panel_serve("roster"), "roster"))
+    expect(page.get_by_role("status", name="Buttons found")).to_have_text(
+        f"{len(roster.buttons())} of {len(roster.buttons())} buttons.")
+    search = page.get_by_label("Search by name")
+    search.click()
+    search.press_sequentially("Bauer", delay=30)
+    expect(page.get_by_role("status", name="Buttons found")).to_have_text(f"1 of {len(roster.buttons())} buttons.")
+    expect(page.get_by_role("link", name="Play with Bauer")).to_be_visible()
+    check(page, "the roster with a button shown")
+    page.get_by_label("Play against").select_option(label="The buttons named below")
+    page.get_by_label("Button names, separated by commas").fill("Avis, Bauer")
+    page.get_by_label("Matches per opponent (even: every deal from both sides)").fill("2")
+    page.get_by_label("Seed (the same seed gives the same result)").fill("0")
+    page.get_by_label("Seed (the same seed gives the same result)").press("Tab")
+    page.get_by_role("button", name="Run the lab").click()
+    expect(page.get_by_role("status", name="Lab verdict")).to_contain_text("Verdict: ", timeout=120_000)
+    expect(page.get_by_role("region", name="Results per opponent")).to_be_visible()
+    check(page, "the roster with a lab run's results")
+
+
+def test_moderator_desk_with_a_result_to_report_and_its_form(page: Page, panel_serve: Any) -> None:
+    options: dict[str, Any] = {"players": 4, "battle_source": "reported"}
+    setup = campaign_setup(11, BATTLE.resolve_options(options), OPENING_NAMES, [[None, None]] * 4, None)
+    state = played(BATTLE.new(seed=11, **options, setup=setup), lambda s: s.phase == "battles")
+    open_phone(page, state_link(panel_serve("battle-moderator"), state, [HUMAN] * 4))
+    check(page, "the moderator's desk with a result to report")
+    page.get_by_role("button", name="New game").click()
+    expect(page.get_by_role("dialog", name="New game")).to_be_visible()
+    check(page, "the moderator's desk with its form open")

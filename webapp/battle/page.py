@@ -138,8 +138,8 @@ class BattleView(GameView[CampaignState, MapBoard]):
         self.report_button = button("Enter the result", color="primary")
         self.report_button.on_click(lambda _e: self.report())
         self.report_box = pn.Column(heading("Reported result", 3), self.report_battle, self.report_winner,
-                                    pn.Row(self.report_score, self.report_small), self.report_button,
-                                    sizing_mode="stretch_width")
+                                    pn.FlexBox(self.report_score, self.report_small, flex_wrap="wrap"),
+                                    self.report_button, sizing_mode="stretch_width")
         self.moves = MoveButtons(session, self.page.play, PlayerNames(self),
                                  label=lambda action: model.action_label(self.state, action))
         self.moves_box = pn.Column(self.moves, sizing_mode="stretch_width")
@@ -159,8 +159,10 @@ class BattleView(GameView[CampaignState, MapBoard]):
                 self.page.undo_button, self.legend, self.board_label]
 
     def panels(self) -> list[Any]:
-        return [heading("Lands"), self.lands, self.chart, heading("Round history", 3), self.history,
-                heading("Position as text"), self.page.text, self.page.share, self.save, self.export]
+        return [heading("Lands"), self.lands, self.chart, heading("Round history", 3), self.history]
+
+    def tools(self) -> list[Any]:
+        return [self.save, self.export]
 
     def setup_form(self) -> pn.viewable.Viewer:
         return self.dialog

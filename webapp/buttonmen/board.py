@@ -20,6 +20,7 @@ from bokeh.models import ColumnDataSource, TapTool
 from core.buttonmen import ButtonMenState
 from webapp.buttonmen import model
 from webapp.buttonmen.model import Fresh, Selection
+from webapp.buttonmen.notation import fitted_notation
 from webapp.shell.boards import Act, Board, board_figure, update_bokeh
 from webapp.shell.geometry import LEAST_FONT
 from webapp.shell.session import Step
@@ -139,7 +140,7 @@ class DiceBoard(Board[ButtonMenState]):
         dice, others = drawn.columns(("play",), scale), drawn.columns(("setup", "captured"), scale)
         for columns in (dice, others):  # a notation wider than its die is shortened (its words keep it whole)
             columns["notation"] = [
-                model.fitted_notation(text, LABEL_ROOM * size * scale * model.PIXELS_PER_UNIT, float(font[:-2]))
+                fitted_notation(text, LABEL_ROOM * size * scale * model.PIXELS_PER_UNIT, float(font[:-2]))
                 for text, size, font in zip(columns["notation"], columns["size"], columns["notation_size"],
                                             strict=True)]
         if self._tilt:  # a frame of the roll: rolled dice tilted, the captured die landing larger

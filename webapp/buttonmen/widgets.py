@@ -110,11 +110,9 @@ class ButtonMenWidgets(GameView[ButtonMenState, DiceBoard]):
 
     def panels(self) -> list[Any]:
         return [heading("Score"), self.scores,
-                Disclosure("Position as text", self.page.text, open=True),
                 Disclosure("All moves", self.list_box, self.no_moves),
                 Disclosure("What the letters mean", self.legend),
-                Disclosure("Round history", self.history), Disclosure("Match log", self.log),
-                self.page.share]
+                Disclosure("Round history", self.history), Disclosure("Match log", self.log)]
 
     def setup_form(self) -> Any | None:
         return self.setup

@@ -180,9 +180,7 @@ class ButtonUpView(GameView[ButtonUpState, StackBoard]):
 
     def panels(self) -> list[Any]:
         return [heading("Score"), self.score,
-                Disclosure("Position as text", self.page.text, open=True),
-                Disclosure("Round history", self.history), Disclosure("Move log", self.log),
-                self.page.share]
+                Disclosure("Round history", self.history), Disclosure("Move log", self.log)]
 
     def setup_form(self) -> Any | None:
         return self.dialog

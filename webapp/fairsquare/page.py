@@ -34,7 +34,6 @@ from webapp.shell.boards import Act
 from webapp.shell.game_page import GamePage, GameView, create_page
 from webapp.shell.screen import Curtain, human_seats, secret_step_words
 from webapp.shell.session import HUMAN, Step
-from webapp.shell.sections import Disclosure
 from webapp.shell.widgets import FOCUS_CSS, BoardLabel, ButtonList, FocusKeeper, button, default_label, heading, html
 
 
@@ -310,8 +309,7 @@ class FairSquareView(GameView[FairSquareState, FairBoard]):
         if self.kind not in allowed:
             self.kind = allowed[0] if allowed else ""
         labels = palette_labels(state, allowed, self.kind)
-        if labels != self.palette.labels:
-            self.palette.param.update(labels=labels, version=self.palette.version + 1)
+        self.palette.relabel(labels)
         self.check.object = check_html(state, player, allowed, self.kind)
         self.confirm_button.disabled = len(state.placements[player].pieces) < PIECES
         garnets_on = state.options["garnets"] == "on"
@@ -341,8 +339,7 @@ class FairSquareView(GameView[FairSquareState, FairBoard]):
             actions = []
         self.actions = actions
         labels = [default_label(a) for a in actions]
-        if labels != self.action_list.labels:
-            self.action_list.param.update(labels=labels, version=self.action_list.version + 1)
+        self.action_list.relabel(labels)
         self.actions_box.visible = bool(actions)
 
     def picture(self) -> Picture:
@@ -384,8 +381,7 @@ class FairSquareView(GameView[FairSquareState, FairBoard]):
                 pn.Row(self.watch_button, self.page.undo_button), self.legend, self.board_label, self.focus]
 
     def panels(self) -> list[Any]:
-        return [heading("Match"), self.match, Disclosure("Position as text", self.page.text, open=True),
-                self.page.share]
+        return [heading("Match"), self.match]
 
     def setup_form(self) -> SetupDialog:
         return self.dialog

@@ -158,8 +158,7 @@ class GenericView(GameView[State, PictureBoard]):
                 pn.Row(self.page.undo_button, self.again)]
 
     def panels(self) -> list[Any]:
-        return [Disclosure("Position as text", self.page.text, open=True), Disclosure("Move log", self.log),
-                self.page.share]
+        return [Disclosure("Move log", self.log)]
 
     def setup_form(self) -> Any | None:
         return self.dialog

@@ -1,30 +1,19 @@
 """The Imperio Bellum page: the shared game page with a 9x9 battlefield, odds before every attack.
 
-Serve it with ``panel serve webapp/imperio/page.py``; ``create_app()`` builds one page.
-It opens on a short first game against the default bot, both small armies deployed (the visitor
-attacks and moves first); the New game dialog (:mod:`webapp.imperio.newgame`) offers the
-opponent, the roles, the default armies or setup by hand, the dice rule and every other ruling.
-A game opened at the roles step (a new deal, a link) previews the default armies faded on the
-board, with the role buttons beside it; setup by hand previews the side's default army until it
-places a piece, "Use the default army" offered first.
+Serve it with ``panel serve webapp/imperio/page.py``; ``create_app()`` builds one page.  It opens on a
+short first game against the default bot, both small armies deployed (the visitor attacks first); the
+New game dialog (:mod:`webapp.imperio.newgame`) offers every option.  A game at the roles step previews
+the default armies faded, the role buttons beside the board; setup by hand previews the side's default
+army until it places a piece (:mod:`webapp.imperio.setup`).  Beside the board comes first what the
+player acts on: a question, the odds of a chosen attack with Confirm, "Your moves", the dice rolled.
 
-Beside the board, at the top of the side column, is what the player acts on: a question, the odds
-of a chosen attack with Confirm, "Your moves" and the dice rolled (on a phone they follow the board);
-under the board only the display options, in one row, and how to play by tapping.
-
-Everything about the rules comes from :mod:`core.imperio`.  The board
-(:mod:`webapp.imperio.board`) highlights what the selected piece may do (from the legal
-actions, :mod:`webapp.imperio.model`) and draws the overlays; setup has its own tools
-(:mod:`webapp.imperio.setup`).  An attack or shot is played only after its exact odds
-were shown (:func:`core.imperio.odds`), and the dice rolled are listed afterwards
-(:mod:`webapp.imperio.narration`).  Undo goes back within the current turn (or setup
-step), never past a die roll.  Keyboard players use the lists of pieces and their moves,
-the full list of legal actions and the keys C, Escape, E, U and F.  Reserves the rules hide
-(``public_reserves=false``) stay hidden on the board, in the text and in the log.
-
-The board is seen from the side of the person playing here (a defender against a bot has
-rank 9 at the bottom); two people at one screen see the attacker's side, so the board does
-not turn every turn.  "Flip board" (key F) turns it 180° for anyone.
+Rules come from :mod:`core.imperio`; the board (:mod:`webapp.imperio.board`) highlights what the
+selected piece may do (:mod:`webapp.imperio.model`).  An attack is played only after its exact odds
+were shown (:func:`core.imperio.odds`); the dice rolled are listed afterwards
+(:mod:`webapp.imperio.narration`).  Undo stays within the current turn, never past a die roll.
+Keyboard players use the lists of pieces and moves, the full list of legal actions and the keys.
+Reserves the rules hide (``public_reserves=false``) stay hidden everywhere.  The board is seen from the
+side of the person playing here (two people at one screen see the attacker's); F flips it.
 """
 
 from __future__ import annotations
@@ -90,8 +79,6 @@ class ImperioView(GameView[ImperioState, ImperioBoard]):
 
     def board(self, state: ImperioState, act: Act) -> ImperioBoard:
         return ImperioBoard(state, act, self.table)
-
-    # --- building -------------------------------------------------------------------
 
     def attach(self) -> None:
         session = self.page.session
@@ -160,18 +147,20 @@ class ImperioView(GameView[ImperioState, ImperioBoard]):
 
     def panels(self) -> list[Any]:
         """Beside the board (under it on a phone), first what the player acts on: the question, the odds and
-        Confirm, the moves, the dice rolled; then the text, the log, the full list of actions, the legend and the
-        share link."""
+        Confirm, the moves, the dice rolled; then the log, the full list of actions and the legend (the shell's
+        "More" fold follows with the text and the share link)."""
         return [
             self.page.refused, self.prompt, self.odds_box,
             heading("Your moves", 3), self.waiting, self.choices, self.page.undo_button,
             self.pieces_heading, self.pieces, self.moves_heading, self.piece_moves, self.spawn_unit, self.setup,
             self.pace,
-            heading("Dice rolled", 3), self.fights, Disclosure("Position as text", self.page.text, open=True),
+            heading("Dice rolled", 3), self.fights,
             Disclosure("Move log", self.log), Disclosure("All legal actions", self.all_actions, self.play_listed),
             Disclosure("What the board shows", html(LEGEND, margin=(0, 5), sizing_mode="stretch_width")),
-            self.page.share, self.link_note,
         ]
+
+    def tools(self) -> list[Any]:
+        return [self.link_note]
 
     def setup_form(self) -> Any | None:
         return self.form
@@ -366,8 +355,7 @@ class ImperioView(GameView[ImperioState, ImperioBoard]):
         choices = [a for a in actions if not isinstance(a, ON_BOARD)]
         labels = [choice_label(a) for a in choices]
         self._choice_actions = choices
-        if labels != self.choices.labels:
-            self.choices.param.update(labels=labels, version=self.choices.version + 1)
+        self.choices.relabel(labels)
         overrun = state.overrun if choices and isinstance(choices[0], Overrun) else None
         if overrun is not None:
             self.prompt.object = overrun_html(overrun[1])
@@ -381,15 +369,12 @@ class ImperioView(GameView[ImperioState, ImperioBoard]):
         squares = self.table.ready_pieces(state) if mine else []
         labels = [piece_label(state, sq) for sq in squares]
         self._piece_squares = squares
-        if labels != self.pieces.labels:
-            self.pieces.param.update(labels=labels, version=self.pieces.version + 1)
+        self.pieces.relabel(labels)
         self.pieces_heading.visible = self.pieces.visible = bool(squares)
         selected = self.table.selected
         moves = self.table.piece_actions(state, selected) if mine and selected is not None else []
         self._move_actions = moves
-        move_labels = [action_label(state, a) for a in moves]
-        if move_labels != self.piece_moves.labels:
-            self.piece_moves.param.update(labels=move_labels, version=self.piece_moves.version + 1)
+        self.piece_moves.relabel([action_label(state, a) for a in moves])
         self.moves_heading.visible = self.piece_moves.visible = bool(moves)
 
     def _refresh_attack(self, state: ImperioState, mine: bool) -> None:

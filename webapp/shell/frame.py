@@ -2,11 +2,13 @@
 
 Panel's stock templates lack a ``<main>`` landmark or carry controls without
 keyboard access, so pages use this small template (``static/page.html``)
-instead: a viewport meta tag for phones, one header with the site's name and a
-link to every game page of :mod:`webapp.registry` (so new pages appear by
-themselves), the page's ``<h1>`` with this game's Rules page and tutorial, a
-``<main>`` holding the app, and a footer naming the rules.  Colours come from
-``static/palette.css``, the palette the landing page uses too.
+instead: a viewport meta tag for phones; a one-line header with the site's name
+(a link to the landing page), the page's ``<h1>``, this game's Rules page,
+tutorial and further pages, and an "All games" menu (a ``<details>``
+disclosure: keyboard- and screen-reader-operable without script) linking every
+page of :mod:`webapp.registry` (so new pages appear by themselves); a
+``<main>`` holding the app; and a footer with the tagline and the rules.
+Colours come from ``static/palette.css``, the palette the landing page uses too.
 """
 
 from __future__ import annotations
@@ -38,23 +40,33 @@ def game_links() -> list[tuple[str, str, str]]:
             for entry in site_apps()]
 
 
+def own_page(game: str) -> str | None:
+    """The page of ``game`` itself (None: the game has none of its own)."""
+    return next((entry.page for entry in site_apps() if entry.game == game and not entry.title), None)
+
+
 def nav_html(game: str, page: str | None = None) -> str:
-    """The site's links: the landing page, then every page (this one, ``page`` or else the game's own
-    page, marked current)."""
+    """The "All games" menu's items: the landing page, then every page (this one, ``page`` or else the
+    game's own page, marked current)."""
     landing = dict((label, href) for href, label in site_links(game))["All games"]
     items = [f'<li class="rb-brand"><a href="{escape(landing)}">{SITE_NAME}: All games</a></li>']
-    here = page or next((entry.page for entry in site_apps() if entry.game == game and not entry.title), None)
+    here = page or own_page(game)
     for href, title, name in game_links():
         current = ' aria-current="page"' if name == here else ""
         items.append(f'<li><a href="{escape(href)}"{current}>{escape(title)}</a></li>')
     return "".join(items)
 
 
-def game_nav_html(game: str) -> str:
-    """This game's own links: its Rules page, its tutorial and its further pages."""
-    links = [(href, label) for href, label in site_links(game) if label != "All games"]
-    links += [(f"{entry.page}.html", entry.title) for entry in further_pages(game)]
-    return "".join(f'<li><a href="{escape(href)}">{escape(label)}</a></li>' for href, label in links)
+def game_nav_html(game: str, page: str | None = None) -> str:
+    """This game's own links: its Rules page, its tutorial and its further pages (``rb-further``: a phone
+    leaves them to the "All games" menu); on a further page (``page``) the game's own page instead of it."""
+    links = [(href, label, "") for href, label in site_links(game) if label != "All games"]
+    further = [(entry.page, entry.title) for entry in further_pages(game)]
+    own = own_page(game)
+    if own is not None and page in dict(further):
+        further = [(own, core.get_game(game).title), *further]
+    links += [(f"{name}.html", title, ' class="rb-further"') for name, title in further if name != page]
+    return "".join(f'<li{mark}><a href="{escape(href)}">{escape(label)}</a></li>' for href, label, mark in links)
 
 
 def make_page(title: str, tagline: str, footer: str, main: pn.viewable.Viewable | pn.viewable.Viewer,
@@ -72,7 +84,7 @@ def make_page(title: str, tagline: str, footer: str, main: pn.viewable.Viewable 
     page.add_variable("rb_tagline", escape(tagline))
     page.add_variable("rb_footer", escape(footer))
     page.add_variable("rb_nav", nav_html(game, page_name))
-    page.add_variable("rb_game_nav", game_nav_html(game))
+    page.add_variable("rb_game_nav", game_nav_html(game, page_name))
     page.add_variable("rb_game_title", escape(core.get_game(game).title))
     return page
 

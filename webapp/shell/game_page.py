@@ -3,12 +3,16 @@
 The shell owns what every page has: the session and its seats, the share link
 in the address bar, the status line, the refusal notice, undo, the text view,
 the key map and the share panel.  A game package supplies the rest through
-:class:`GameView` -- its board, its controls, its narration and its side
-panels -- and arranges the shell's pieces among them.
+:class:`GameView` -- its board, its controls, its narration, its side panels
+and its secondary tools -- and places the shell's notice and undo among its controls.
 
 The layout: the turn banner (status line and the "New game" button) over the
-board, the game's controls next to it, and a side column; on a narrow screen
-the side column goes under the board.  The board is drawn at its own size at
+board, the game's controls next to it, and a side column: the game's own
+panels first, then one fold "More" with the secondary tools (the position as
+text, the share link, the game's :meth:`GameView.tools`, the keys).  The T key
+opens the fold and moves the focus to the text, whose announcements go on while
+it is folded (:class:`~webapp.shell.widgets.LiveRegion` ``apart``).  On a
+narrow screen the side column goes under the board.  The board is drawn at its own size at
 most and shrinks with the screen (:meth:`Board.fit`).  The new-game form opens
 in a modal dialog (:meth:`GameView.setup_form`).
 """
@@ -32,9 +36,13 @@ from webapp.shell.newgame import NewGameDialog
 from webapp.shell.screen import may_tell, secret_step_words
 from webapp.shell.sections import Dialog, Disclosure
 from webapp.shell.session import NOTHING_TO_UNDO, GameSession, Step
-from webapp.shell.widgets import FOCUS_CSS, KeyMap, LiveRegion, ShareLink, bidi_names, button, html
+from webapp.shell.widgets import FOCUS_CSS, KeyMap, LiveRegion, ShareLink, bidi_names, button, heading, html
 
 UNDO_KEY = "u"
+TEXT_KEY = "t"
+TEXT_ROW = ("T", "show the position as text (in \"More\") and move the focus there")
+MORE = "More: position as text, share, keys"
+"""The title of the fold of secondary tools."""
 CHOICE_ROWS = (pn.widgets.CheckBoxGroup, pn.widgets.RadioBoxGroup)
 WRAP_CSS = """
 .bk-input-group.bk-inline { flex-wrap: wrap; row-gap: 0.3em; }
@@ -108,8 +116,13 @@ class GameView[S: State, B: Board[Any]](ABC):
 
     @abstractmethod
     def panels(self) -> list[Any]:
-        """The side column: scores, history, the shell's text view and share link (fold the long ones in a
-        :class:`~webapp.shell.sections.Disclosure`); a new-game form here moves to the dialog (:meth:`setup_form`)."""
+        """The side column's game panels: scores, history (fold the long ones in a
+        :class:`~webapp.shell.sections.Disclosure`); a new-game form here moves to the dialog (:meth:`setup_form`).
+        The shell adds the text view, the share link and the keys in its "More" fold after them."""
+
+    def tools(self) -> list[Any]:
+        """The game's secondary tools (save, export, notes on the link), folded in "More" after the share link."""
+        return []
 
     @abstractmethod
     def status(self) -> str:
@@ -189,8 +202,8 @@ class GamePage[S: State, B: Board[Any]](pn.viewable.Viewer):
         self.session.scheduler = pn.state.execute
         self.session.commit = as_event
         self.board = self.view.board(self.session.state, self.play)
-        self.text = LiveRegion(label="Position as text", sizing_mode="stretch_width")
-        self.keys = KeyMap(self.press, keys=[*view.keys, *([UNDO_KEY] if view.offers_undo else [])])
+        self.text = LiveRegion(label="Position as text", apart=True, sizing_mode="stretch_width")
+        self.keys = KeyMap(self.press, keys=[*view.keys, *([UNDO_KEY] if view.offers_undo else []), TEXT_KEY])
         self.status = pn.pane.HTML("", margin=0, sizing_mode="stretch_width",
                                    stylesheets=[FOCUS_CSS, STATUS_CSS])
         self.refused = html("", margin=(0, 5), sizing_mode="stretch_width")
@@ -249,6 +262,8 @@ class GamePage[S: State, B: Board[Any]](pn.viewable.Viewer):
         """Handle a shortcut key from the key map."""
         if key == UNDO_KEY and self.view.offers_undo:
             self.undo()
+        elif key == TEXT_KEY:
+            self.text.open_and_focus()
         else:
             self.view.on_key(key)
 
@@ -315,9 +330,10 @@ class GamePage[S: State, B: Board[Any]](pn.viewable.Viewer):
                          sizing_mode="stretch_width", css_classes=["rb-banner"])
         play = pn.Column(top, self.board, *view.controls(), sizing_mode="stretch_width", css_classes=["rb-play"],
                          styles={"flex": f"0 1 {view.board_width}px", "min-width": "0"}, margin=0)
-        keys = Disclosure("Keys", html(key_map_html(list(view.key_rows))))
-        side = pn.Column(*panels, keys, self.keys, sizing_mode="stretch_width", margin=0, css_classes=["rb-side"],
-                         styles={"flex": "1 1 300px", "min-width": "0", "max-width": "36rem"})
+        more = Disclosure(MORE, heading("Position as text", 3), self.text, self.share, *view.tools(),
+                          heading("Keys", 3), html(key_map_html([*view.key_rows, TEXT_ROW])), css_classes=["rb-more"])
+        side = pn.Column(self.share.alert, *panels, more, self.keys, sizing_mode="stretch_width", margin=0,
+                         css_classes=["rb-side"], styles={"flex": "1 1 300px", "min-width": "0", "max-width": "36rem"})
         layout = pn.FlexBox(play, side, gap="12px 24px", flex_wrap="wrap", sizing_mode="stretch_width",
                             align_items="flex-start", justify_content="center")
         for widget in layout.select(pn.widgets.Widget):

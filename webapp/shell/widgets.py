@@ -75,9 +75,17 @@ class LiveRegion(JSComponent):
 
     text = param.String(default="", doc="The text to show and announce.")
     label = param.String(default="", doc="The region's accessible name.")
+    apart = param.Boolean(default=False, constant=True, doc=(
+        "Announce through a visually hidden twin at the end of the page's main landmark: the shown text may "
+        "then sit in a closed fold (hidden text is not announced)."))
+    reveal = param.Integer(default=0, doc="Bumped to open every fold around the text and move the focus to it.")
 
     _esm = asset("live_region.js")
-    _stylesheets = [asset("live_region.css")]
+    _stylesheets = [asset("live_region.css"), FOCUS_CSS]
+
+    def open_and_focus(self) -> None:
+        """Open the folds around the text and move the keyboard focus to it."""
+        self.reveal += 1
 
 
 class KeyMap(JSComponent):
@@ -161,6 +169,11 @@ class ButtonList(JSComponent):
     def __init__(self, on_press: Callable[[int], None], **params: Any) -> None:
         super().__init__(**params)
         self.on_press = on_press
+
+    def relabel(self, labels: list[str]) -> None:
+        """Show these buttons (a new version only when the labels changed: presses on the old list are stale)."""
+        if labels != self.labels:
+            self.param.update(labels=labels, version=self.version + 1)
 
     def _handle_msg(self, data: Any) -> None:
         if isinstance(data, dict) and data.get("version") == self.version \
@@ -267,13 +280,14 @@ class MoveLog(pn.viewable.Viewer):
 
 
 class ShareLink(pn.viewable.Viewer):
-    """A link to the current game (the address bar holds the same link)."""
+    """A link to the current game (the address bar holds the same link), and :attr:`alert`: why the link
+    could not be opened or is too long (the page shows it outside any fold)."""
 
     def __init__(self, link: LinkSync, **params: Any) -> None:
         super().__init__(**params)
         self.link = link
         self._pane = html("", sizing_mode="stretch_width")
-        self._problem = html("", sizing_mode="stretch_width")
+        self.alert = html("", sizing_mode="stretch_width")
         link.param.watch(self._refresh, ["url", "problem", "too_long"])
         self._refresh()
 
@@ -285,9 +299,9 @@ class ShareLink(pn.viewable.Viewer):
             "so a reload keeps the game (a secret choice not yet revealed is asked again).</p>"
         )
         problem = " ".join(p for p in (self.link.problem, self.link.too_long) if p)
-        self._problem.object = (
+        self.alert.object = (
             f"<p role='alert' style='color:#a00000;font-weight:bold'>{escape(problem)}</p>" if problem else ""
         )
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Column(self._problem, heading("Share", 3), self._pane, sizing_mode="stretch_width")
+        return pn.Column(heading("Share", 3), self._pane, sizing_mode="stretch_width")

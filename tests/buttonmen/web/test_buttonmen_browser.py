@@ -21,7 +21,7 @@ import core
 from core.bots import make_bot
 from core.buttonmen import Attack, ButtonMenState, Pass
 from tests.browser import (TAP_READY, address_record, address_state, blocking_report, live, open_app, settle,
-                           state_link, status, tap, until, wait_for_focus)
+                           share_link, state_link, status, tap, until, wait_for_focus)
 from webapp.buttonmen.model import MIN_X_END, PIXELS_PER_UNIT, X_START, action_label, die_pixel
 
 pytestmark = pytest.mark.browser
@@ -137,7 +137,7 @@ def test_bauer_against_avis_whole_match_by_clicks_then_share_link(page: Page, pa
             passes += 1
         state = wait_for_human(page, before)
         if shared is None and not state.is_over:
-            shared = page.get_by_role("link", name="Link to this game").get_attribute("href")
+            shared = share_link(page)
 
     summary = page.get_by_role("status").filter(has=page.get_by_role("heading", name="Match over"))
     expect(summary).to_contain_text(re.compile(r"(Bauer|Avis) wins the match against (Avis|Bauer), 1 round to 0"))

@@ -18,6 +18,7 @@ from core.buttonmen.render import points
 from core.protocol import Action, IllegalAction
 from webapp.buttonmen import legend
 from webapp.buttonmen import model as view
+from webapp.buttonmen.notation import fitted_notation, text_ems
 from webapp.buttonmen import rounds
 from webapp.buttonmen.model import Selection
 from webapp.shell.session import GameSession
@@ -361,5 +362,5 @@ def test_a_new_round_rolls_every_die_and_the_text_shrinks_with_the_board() -> No
     ("(Y=19)", 60, "(Y=19)"), ("(20/30=30)", 60, "(…=30)"), ("(20/30=30)", 40, "=30"),
     ("ns(X=12)", 40, "ns(…"), ("t(4)", 30, "t(4)"), ("(10)", 10, "…")])
 def test_a_notation_wider_than_its_die_is_shortened_to_fit(notation: str, room: float, shown: str) -> None:
-    assert view.fitted_notation(notation, room, 12) == shown
-    assert view.text_ems(shown) * 12 <= room or shown == "…"
+    assert fitted_notation(notation, room, 12) == shown
+    assert text_ems(shown) * 12 <= room or shown == "…"

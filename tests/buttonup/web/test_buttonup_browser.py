@@ -13,7 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 import core
 from core.buttonup import ButtonUpState, Sow
 from tests.browser import (TAP_READY, address_record, address_state, focused, grows, live, open_app, seeded_link,
-                           settled_record, squash, status, tap, wait_for_state)
+                           settled_record, share_link, squash, status, tap, wait_for_state)
 from webapp.buttonup.board import PIXELS_PER_UNIT, X_RANGE, stack_pixels
 from webapp.shell import links
 
@@ -153,7 +153,7 @@ def test_undo_reload_and_share_link_restore_the_exact_game(offline_page: Page, b
     assert settled_record(page, log_items(page)) == moved
     assert page.evaluate("history.length") == entries, "moves replace the history entry, they add none"
 
-    share = page.get_by_role("link", name="Link to this game").get_attribute("href")
+    share = share_link(page)
     assert share is not None and "game=" in share
     other = page.context.new_page()  # a second session, offline like the first
     open_page(other, share)

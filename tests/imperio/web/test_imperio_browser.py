@@ -11,7 +11,8 @@ from playwright.sync_api import Locator, Page, expect
 import core
 import core.imperio as ib
 from core.imperio import Attack, ImperioState, Shot, Step
-from tests.browser import INPUT_DELAYS, grows, live, open_app, settle, settled_record, status, tap, wait_for_focus
+from tests.browser import (INPUT_DELAYS, grows, live, open_app, settle, settled_record, share_link, status, tap,
+                           wait_for_focus)
 from webapp.imperio.board import LABEL_PIXELS, PIXELS, SHAPE_SIZES, X_RANGE, square_pixels
 from webapp.imperio.newgame import FIRST_GAME
 from webapp.imperio.labels import piece_label
@@ -110,7 +111,7 @@ def test_a_few_turns_against_the_bot_with_an_attack_after_its_odds_then_a_reload
 
     state = wait_for_turn(page, turn + 2)
     shown, log = live(page).inner_text(), log_items(page).all_inner_texts()
-    share = page.get_by_role("link", name="Link to this game").get_attribute("href")
+    share = share_link(page)
     assert share is not None and "game=" in share
     open_page(page, None)
     expect(log_items(page)).to_have_count(len(log))

@@ -228,11 +228,14 @@ class Play:
             return (pos[i], text, -1, target, foe, False)
         squares = {e for e, _ in allowed}
         alive, kin, sep = self.alive, self.kin, self.sep
+        # Every square of ``allowed`` lies within this piece's reach of its square, so an enemy farther
+        # away than both reaches together cannot reach one of them.
+        here, mine = DIST[pos[i]], kin[i].reach
         threats = []
         for j in self.higher[i]:
             if alive[j]:
                 near, reach = DIST[pos[j]], kin[j].reach
-                if sep[j] in squares or min([near[e] for e in squares]) <= reach:
+                if sep[j] in squares or (here[pos[j]] <= reach + mine and min([near[e] for e in squares]) <= reach):
                     threats.append(j)
         if predicted is None or any(j not in predicted for j in threats):
             return _wait(threats, partial(self.dodge, i, allowed, threats, text, target, foe))
@@ -253,14 +256,13 @@ class Play:
         p = self.pos[i]
         if self.sep[i] >= 0:
             return (self.sep[i], "separation", -1, self.sep[i], -1, False)
-        values, owner, pos, own, rank = self.values, self.owner, self.pos, self.own, self.rank
-        me, bit, k = own[i], self.bits[i], self.kin[i]
-        for code, radius, cls, min2, intercept, text in k.rules:
+        # Each rule reads only the tables it needs: most decisions end at the first rule.
+        for code, radius, cls, min2, intercept, text in self.kin[i].rules:
             if code == HOLD:
-                if values[p] and owner[p] != me and self.occ[p] == 1:
+                if self.values[p] and self.owner[p] != self.own[i] and self.occ[p] == 1:
                     return (p, text, -1, p, -1, False)
             elif code == ANCHOR:
-                if values[p]:
+                if self.values[p]:
                     return (p, text, -1, p, -1, False)
             elif code == STAY:
                 return (p, text, -1, -1, -1, False)
@@ -269,20 +271,21 @@ class Play:
                 if t >= 0:
                     return self.pick(i, self.approach(i, t), text, t, -1, predicted)
             elif code == BEST_OPEN:
+                values, me, bit = self.values, self.own[i], self.bits[i]
                 found = [(-values[s], DIST[p][s], s) for s in self.points
                          if DIST[p][s] <= radius and self.is_class(s, OPEN, me, bit)]
                 if found:
                     t = min(found)[2]
                     return self.pick(i, self.approach(i, t), text, t, -1, predicted)
             elif code == EVICT:
-                near = DIST[p]
+                values, pos, near = self.values, self.pos, DIST[p]
                 prey = [(near[pos[j]], -values[pos[j]], pos[j], j) for j in self.lower[i]
                         if self.alive[j] and values[pos[j]] and near[pos[j]] <= radius]
                 if prey:
                     _, _, t, j = min(prey)
                     return self.pick(i, self.approach(i, t), text, t, j, predicted)
             elif code == HUNT:
-                near = DIST[p]
+                pos, rank, near = self.pos, self.rank, DIST[p]
                 prey = [(near[pos[j]], rank[j], pos[j], j) for j in self.lower[i]
                         if self.alive[j] and near[pos[j]] <= radius]
                 if prey:
@@ -293,24 +296,31 @@ class Play:
                         return self.intercept(i, j, text, predicted)
                     return self.pick(i, self.approach(i, t), text, t, j, predicted)
             elif code == RAID:
-                if owner[p] >= 0 and owner[p] != me:
+                o = self.owner[p]
+                if o >= 0 and o != self.own[i]:
                     return (p, text, -1, p, -1, False)
                 t = self.nearest(i, OPPONENT)
                 if t >= 0:
                     return self.pick(i, self.approach(i, t), text, t, -1, predicted)
             elif code == FLEE:
-                near = DIST[p]
+                pos, near = self.pos, DIST[p]
                 hunters = [(near[pos[j]], j) for j in self.higher[i] if self.alive[j] and near[pos[j]] <= radius]
                 if hunters:
                     here, foe = min(hunters)
-                    threats = [pos[j] for _, j in hunters]
-                    away = [(-d, index, e) for e, index in self.valid(i)
-                            if (d := min([DIST[e][s] for s in threats])) > here]
+                    if len(hunters) == 1:  # distances from the one hunter's square
+                        near = DIST[pos[foe]]
+                        away = [(-d, index, e) for e, index in self.valid(i) if (d := near[e]) > here]
+                    else:
+                        threats = [pos[j] for _, j in hunters]
+                        away = [(-d, index, e) for e, index in self.valid(i)
+                                if (d := min([DIST[e][s] for s in threats])) > here]
                     away.sort()
                     return self.pick(i, [(e, index) for _, index, e in away], text, -1, foe, predicted)
             elif code == SLIDE_BEST:
+                values, owner, mask, moves = self.values, self.owner, self.mask, self.kin[i].moves
+                me, bit = self.own[i], self.bits[i]
                 slides = [(-values[e], LENGTH[p][e], index, e) for e, index in self.valid(i)
-                          if k.moves[index][0] is None and values[e] and self.is_class(e, OPEN, me, bit)]
+                          if moves[index][0] is None and values[e] and owner[e] != me and not mask[e] & bit]
                 if slides:
                     slides.sort()
                     return self.pick(i, [(e, index) for _, _, index, e in slides], text, slides[0][3], -1,

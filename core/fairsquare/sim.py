@@ -33,7 +33,7 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
     if record:
         lazy = LazyTurn((), (), (), (), tuple(play.owner), seat_of)
         turns.append(TurnTrace(0, (), (), tuple(separations), (), tuple(play.pos), lazy, tuple(play.totals)))
-    pos, live, n = play.pos, play.live, play.n
+    pos, live, n, occ = play.pos, play.live, play.n, play.occ
     letters = [tuple(move[2] for move in k.moves) for k in play.kin] if record else []
     turn = 1
     while turn <= TURNS:
@@ -49,7 +49,7 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
         play.sep[:] = [-1] * n
         play.sep_dir[:] = [""] * n
         play.fill()
-        joined = {i for i in live if play.occ[pos[i]] > 1}
+        joined = {i for i in live if occ[pos[i]] > 1}
         battles = play.battle() if turn > 1 and joined else []
         separations = play.separate(play.at) if joined else []
         progress = play.capture(start, joined)

@@ -23,7 +23,7 @@ from functools import partial
 
 from core import rng
 from core.fairsquare.boards import Board
-from core.fairsquare.geometry import DIST, EIGHT, LENGTH, NEIGHBOURS, ORTHOGONAL
+from core.fairsquare.geometry import DIST, EIGHT, LENGTH, NEIGHBOURS, ORTHOGONAL, SQUARES
 from core.fairsquare.kinetics import (
     ANCHOR,
     BEST_OPEN,
@@ -46,6 +46,19 @@ from core.fairsquare.cycles import in_cycles
 from core.fairsquare.trace import REMOVED, Battle, Decision, Piece, Progress, Separation
 
 _EMPTY = (0,) * 49
+
+
+
+def _ray(square: int, direction: str) -> tuple[int, ...]:
+    """The squares from ``square`` (excluded) to the edge in ``direction``, nearest first."""
+    out = []
+    while (square := NEIGHBOURS[direction][square]) >= 0:
+        out.append(square)
+    return tuple(out)
+
+
+_RAYS = {d: tuple(_ray(s, d) for s in SQUARES) for d in NEIGHBOURS}
+"""``_RAYS[d][s]``: the squares a slide from ``s`` in direction ``d`` passes, nearest first."""
 
 GONE: Decision = (REMOVED, "", -1, -1, -1, False)
 """The decision of a removed piece."""
@@ -130,20 +143,19 @@ class Play:
     def slide_end(self, i: int, direction: str) -> int:
         """Where piece ``i``'s slide in ``direction`` stops (its own square: no slide)."""
         mask, values, owner, rank = self.mask, self.values, self.owner, self.rank
-        me, s = self.bits[i], self.pos[i]
-        table = NEIGHBOURS[direction]
+        me, mine, s = self.bits[i], self.own[i], self.pos[i]
         stop_before = self.kin[i].stop_before
-        while True:
-            nxt = table[s]
-            if nxt < 0 or mask[nxt] & me:
+        for nxt in _RAYS[direction][s]:
+            if mask[nxt] & me:
                 return s
             if mask[nxt]:
                 if stop_before and any(rank[j] > rank[i] for j in self.at[nxt]):
                     return s
                 return nxt
             s = nxt
-            if values[s] and owner[s] != self.own[i]:
+            if values[s] and owner[s] != mine:
                 return s
+        return s
 
     def valid(self, i: int) -> list[tuple[int, int]]:
         """Every valid move now: (end square, move index)."""

@@ -34,7 +34,7 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
         lazy = LazyTurn((), (), (), (), tuple(play.owner), seat_of)
         turns.append(TurnTrace(0, (), (), tuple(separations), (), tuple(play.pos), lazy, tuple(play.totals)))
     pos, live, n, occ = play.pos, play.live, play.n, play.occ
-    letters = [tuple(move[2] for move in k.moves) for k in play.kin] if record else []
+    moves = [k.moves for k in play.kin] if record else []
     turn = 1
     while turn <= TURNS:
         decisions = play.resolve()
@@ -59,7 +59,7 @@ def simulate(board: Board, pieces: Sequence[Piece], players: int, stream: int, *
         for _ in range(repeats - 1):
             history.append(history[-1])
         if record:
-            lazy = LazyTurn(decisions, start, carried, letters, tuple(play.owner), seat_of)
+            lazy = LazyTurn(decisions, start, carried, moves, tuple(play.owner), seat_of)
             alive = play.alive
             where = tuple(pos) if len(live) == n else tuple([p if alive[i] else REMOVED for i, p in enumerate(pos)])
             totals = history[-1]

@@ -82,13 +82,15 @@ class LazyTurn:
     player), turned into :class:`PieceStep` values and seat numbers when first read: a trace is
     mostly stored, and read a turn at a time."""
 
-    __slots__ = ("decisions", "start", "carried", "letters", "owned", "seat_of", "_steps", "_owners")
+    __slots__ = ("decisions", "start", "carried", "moves", "owned", "seat_of", "_steps", "_owners")
 
     def __init__(self, decisions: Sequence[Decision], start: Sequence[int], carried: Sequence[str],
-                 letters: Sequence[Sequence[str]], owned: Sequence[int], seat_of: Sequence[int]) -> None:
-        """``letters[i]``: piece i's move letters by move index; ``owned``: each square's owner as a
-        board player (-1: nobody); ``seat_of``: seat numbers by board player, ending with -1."""
-        self.decisions, self.start, self.carried, self.letters = decisions, start, carried, letters
+                 moves: Sequence[Sequence[tuple[object, str, str]]], owned: Sequence[int],
+                 seat_of: Sequence[int]) -> None:
+        """``moves[i]``: piece i's moves by move index, each ending with its letter; ``owned``: each
+        square's owner as a board player (-1: nobody); ``seat_of``: seat numbers by board player,
+        ending with -1."""
+        self.decisions, self.start, self.carried, self.moves = decisions, start, carried, moves
         self.owned, self.seat_of = owned, seat_of
         self._steps: tuple[PieceStep, ...] | None = None
         self._owners: tuple[int, ...] | None = None
@@ -96,8 +98,8 @@ class LazyTurn:
     def steps(self) -> tuple[PieceStep, ...]:
         """The steps of every piece with a decision, in piece order (built once)."""
         if self._steps is None:
-            start, carried, letters = self.start, self.carried, self.letters
-            self._steps = tuple([PieceStep(i, start[i], d[0], d[1], letters[i][d[2]] if d[2] >= 0 else "", d[3],
+            start, carried, moves = self.start, self.carried, self.moves
+            self._steps = tuple([PieceStep(i, start[i], d[0], d[1], moves[i][d[2]][2] if d[2] >= 0 else "", d[3],
                                            d[4], carried[i], d[5]) for i, d in enumerate(self.decisions) if d[1]])
         return self._steps
 

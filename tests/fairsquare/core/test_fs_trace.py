@@ -34,7 +34,8 @@ def finished(trace: TurnTrace) -> TurnTrace:
 
 def test_lazy_steps_and_owners_read_as_the_engine_decided() -> None:
     decisions = [(9, "seek:free", 1, 2, -1, False), (REMOVED, "", -1, -1, -1, False), (5, "stay", -1, -1, 3, True)]
-    lazy = LazyTurn(decisions, [8, 4, 5], ["", "", "R"], [("A", "B"), ("A",), ("A",)], [-1, 0, 1, 1], [6, 2, -1])
+    moves = [((None, "U", "A"), (None, "R", "B")), ((None, "U", "A"),), ((None, "U", "A"),)]
+    lazy = LazyTurn(decisions, [8, 4, 5], ["", "", "R"], moves, [-1, 0, 1, 1], [6, 2, -1])
     trace = TurnTrace(4, lazy, (), (), (), (9, REMOVED, 5), lazy, (0, 3))
     assert trace.steps == (PieceStep(0, 8, 9, "seek:free", "B", 2, -1, "", False),
                            PieceStep(2, 5, 5, "stay", "", -1, 3, "R", True))

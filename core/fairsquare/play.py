@@ -249,9 +249,9 @@ class Play:
                 near, reach = DIST[pos[j]], kin[j].reach
                 if sep[j] in squares or (here[pos[j]] <= reach + mine and min([near[e] for e in squares]) <= reach):
                     threats.append(j)
-        if predicted is None or any(j not in predicted for j in threats):
+        if threats and (predicted is None or any(j not in predicted for j in threats)):
             return _wait(threats, partial(self.dodge, i, allowed, threats, text, target, foe))
-        return self.dodge(i, allowed, threats, text, target, foe, predicted)
+        return self.dodge(i, allowed, threats, text, target, foe, predicted or {})
 
     def dodge(self, i: int, allowed: Moves, threats: list[int], text: str, target: int, foe: int,
               predicted: dict[int, int]) -> Decision:
@@ -290,16 +290,16 @@ class Play:
                     t = min(found)[2]
                     return self.pick(i, self.approach(i, t), text, t, -1, predicted)
             elif code == EVICT:
-                values, pos, near = self.values, self.pos, DIST[p]
+                values, pos, alive, near = self.values, self.pos, self.alive, DIST[p]
                 prey = [(near[pos[j]], -values[pos[j]], pos[j], j) for j in self.lower[i]
-                        if self.alive[j] and values[pos[j]] and near[pos[j]] <= radius]
+                        if alive[j] and values[pos[j]] and near[pos[j]] <= radius]
                 if prey:
                     _, _, t, j = min(prey)
                     return self.pick(i, self.approach(i, t), text, t, j, predicted)
             elif code == HUNT:
-                pos, rank, near = self.pos, self.rank, DIST[p]
+                pos, rank, alive, near = self.pos, self.rank, self.alive, DIST[p]
                 prey = [(near[pos[j]], rank[j], pos[j], j) for j in self.lower[i]
-                        if self.alive[j] and near[pos[j]] <= radius]
+                        if alive[j] and near[pos[j]] <= radius]
                 if prey:
                     _, _, t, j = min(prey)
                     if intercept:
@@ -315,8 +315,8 @@ class Play:
                 if t >= 0:
                     return self.pick(i, self.approach(i, t), text, t, -1, predicted)
             elif code == FLEE:
-                pos, near = self.pos, DIST[p]
-                hunters = [(near[pos[j]], j) for j in self.higher[i] if self.alive[j] and near[pos[j]] <= radius]
+                pos, alive, near = self.pos, self.alive, DIST[p]
+                hunters = [(near[pos[j]], j) for j in self.higher[i] if alive[j] and near[pos[j]] <= radius]
                 if hunters:
                     here, foe = min(hunters)
                     if len(hunters) == 1:  # distances from the one hunter's square

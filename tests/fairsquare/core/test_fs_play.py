@@ -51,6 +51,8 @@ def test_a_dodger_waits_for_the_higher_enemies_that_could_reach_its_squares() ->
     dodged = (at("B1"), "seek:free", 4, at("A1"), -1, True)
     assert wait.then({1: at("A1")}) == board.decide(0, {1: at("A1")}) == dodged
     assert wait.then({1: at("A2")}) == (at("A1"), "seek:free", 0, at("A1"), -1, False)   # staying enters nothing
+    alone = play({"A1": 1, "G7": 1}, [pieces[0], pieces[2]])
+    assert alone.decide(0, None) == (at("A1"), "seek:free", 0, at("A1"), -1, False)   # nothing in reach: no wait
 
 
 def test_decide_follows_a_pending_separation_first() -> None:

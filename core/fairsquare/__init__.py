@@ -12,7 +12,8 @@ those above it:
 * :mod:`.trace` -- :class:`BoardRecord` and :class:`TurnTrace`: what happened on a board.
 * :mod:`.scoring` -- rankings with every tie-break.
 * :mod:`.kinetics` -- piece types compiled for the engine (move tables, rule codes).
-* :mod:`.sim` -- the turn procedure (:func:`simulate` on a :class:`~.sim.Play`), fast enough for bots.
+* :mod:`.play` -- one board in motion (:class:`~.play.Play`): decide, resolve, battle, separate, capture.
+* :mod:`.sim` -- the turn procedure (:func:`simulate` on a :class:`~.play.Play`), fast enough for bots.
   :mod:`.result` -- its :class:`~.result.Result`; :mod:`.cycles` -- prediction cycles (FS-10).
 * :mod:`.explain` -- sentences, positions, piece cards and the tie-break behind a place.
 * :mod:`.options` -- the options (rulings FS-xx and our own).  :mod:`.actions` -- the actions.

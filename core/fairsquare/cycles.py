@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 
-def in_cycles(waiting: dict[int, list[int]]) -> list[int]:
+
+def in_cycles(waiting: Mapping[int, Collection[int]]) -> list[int]:
     """The waiting pieces that (through other waiting pieces) depend on themselves."""
     members = []
     for i in sorted(waiting):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.fairsquare import Piece, PieceType, board_from_json
 from core.fairsquare.geometry import parse_square as at
 from core.fairsquare.pieces import parse_piece, piece_set
-from core.fairsquare.sim import Play
+from core.fairsquare.play import Play, Wait
 from core.fairsquare.trace import Battle
 
 ROUND3 = {t.name: t for t in piece_set("project_v1").roster(3)}
@@ -34,9 +34,25 @@ def test_decide_approaches_the_target_of_the_first_rule_that_applies() -> None:
 def test_decide_asks_for_the_predictions_it_needs() -> None:
     """A round-3 Marauder intercepts: without the Sprinter's prediction it names the piece it waits for."""
     board = play({"A1": 1}, [(0, ROUND3["Marauder"], "D4"), (1, ROUND3["Sprinter"], "D6")])
-    assert board.decide(0, None) == [1]
+    wait = board.decide(0, None)
+    assert wait == [1] and isinstance(wait, Wait)
     end, rule, _, target, foe, _ = board.decide(0, {1: at("C7")})   # type: ignore[misc]
     assert (rule, target, foe, end) == ("hunt:4:intercept", at("C7"), 1, at("C5"))
+    assert wait.then({1: at("C7")}) == board.decide(0, {1: at("C7")})   # the rest of the same decision
+
+
+def test_a_dodger_waits_for_the_higher_enemies_that_could_reach_its_squares() -> None:
+    """A round-3 Traveller seeking A1 from C1 (jump U) waits for the Fortress next to A1, not the far one;
+    with the Fortress predicted onto A1 it takes its next move toward A1 (step U to B1), marked as dodged."""
+    pieces = [(0, ROUND3["Traveller"], "C1"), (1, ROUND3["Fortress"], "A2"), (1, ROUND3["Fortress"], "G7")]
+    board = play({"A1": 1, "G7": 1}, pieces)
+    wait = board.decide(0, None)
+    assert wait == [1] and isinstance(wait, Wait)
+    dodged = (at("B1"), "seek:free", 4, at("A1"), -1, True)
+    assert wait.then({1: at("A1")}) == board.decide(0, {1: at("A1")}) == dodged
+    assert wait.then({1: at("A2")}) == (at("A1"), "seek:free", 0, at("A1"), -1, False)   # staying enters nothing
+    alone = play({"A1": 1, "G7": 1}, [pieces[0], pieces[2]])
+    assert alone.decide(0, None) == (at("A1"), "seek:free", 0, at("A1"), -1, False)   # nothing in reach: no wait
 
 
 def test_decide_follows_a_pending_separation_first() -> None:

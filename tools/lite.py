@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import zipfile
+from email.parser import HeaderParser
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,13 @@ PYODIDE_CORE_FILES = (
 WIDGETS_EXTENSION = "@jupyter-widgets/jupyterlab-manager"
 """ipywidgets' front end (from ``jupyterlab_widgets``, found in the venv by ``jupyter lite build``): the
 tutorials' answer buttons."""
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+KERNEL_WHEELS = Path("extensions") / KERNEL_EXTENSION / "static" / "pypi"
+"""Where a JupyterLite build puts the kernel's own wheels (piplite, the ipykernel and pyodide-kernel shims)."""
+KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+"""What the kernel loads at start: named in ``loadPyodideOptions.packages``, Pyodide fetches them all at once
+with ``loadPyodide`` (from the site's lock) instead of micropip resolving them one after another from the piplite
+index (the kernel's own ``piplite.install`` of each, about a third of its start-up)."""
 LITE_SETTINGS = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
 """Render every cell (no virtual scrolling): screen readers and find-in-page see the whole tutorial."""
 
@@ -87,6 +96,49 @@ def vendor_pyodide(static: Path) -> None:
     (target / "pyodide-lock.json").write_text(json.dumps(lock))
 
 
+def lock_entry(wheel: Path, known: set[str]) -> dict[str, Any]:
+    """A ``pyodide-lock.json`` entry for a pure wheel, depending on what its metadata requires (extras aside)
+    among ``known``."""
+    with zipfile.ZipFile(wheel) as archive:
+        info = next(name for name in archive.namelist() if name.endswith(".dist-info/METADATA"))
+        metadata = HeaderParser().parsestr(archive.read(info).decode())
+    requires = (re.match(r"[A-Za-z0-9._-]+", line) for line in metadata.get_all("Requires-Dist") or []
+                if "extra ==" not in line)
+    depends = sorted({canonical(m[0]) for m in requires if m} & known)
+    name = canonical(metadata["Name"])
+    return {"name": name, "version": metadata["Version"], "file_name": wheel.name, "install_dir": "site",
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "package_type": "package",
+            "imports": [], "depends": depends, "unvendored_tests": False, "tool": {}}
+
+
+def canonical(name: str) -> str:
+    """A package name as Pyodide's lock keys it (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def preload_kernel_packages(out: Path) -> None:
+    """Put the kernel's own wheels into the vendored Pyodide's lock and have the kernel load them with Pyodide
+    (:data:`KERNEL_PACKAGES`): one parallel download and no micropip resolution before the kernel is ready."""
+    target = out / "static" / "pyodide"
+    lock = json.loads((target / "pyodide-lock.json").read_text())
+    wheels = [*(out / KERNEL_WHEELS).glob("*.whl"), *(out / "pypi").glob("comm-*.whl")]
+    wheels = [w for w in wheels if not w.name.startswith("widgetsnbextension-")]
+    known = set(lock["packages"]) | {canonical(w.name.split("-")[0]) for w in wheels}
+    for wheel in wheels:
+        shutil.copy(wheel, target / wheel.name)
+        entry = lock_entry(target / wheel.name, known)
+        lock["packages"][entry["name"]] = entry
+    missing = [name for name in KERNEL_PACKAGES if name not in lock["packages"]]
+    if missing:
+        stop(f"the kernel's packages {', '.join(missing)} are neither in Pyodide's lock nor in the build")
+    (target / "pyodide-lock.json").write_text(json.dumps(lock))
+    config_file = out / "jupyter-lite.json"
+    config = json.loads(config_file.read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"][f"{KERNEL_EXTENSION}:kernel"]
+    kernel["loadPyodideOptions"] = {"packages": list(KERNEL_PACKAGES)}
+    config_file.write_text(json.dumps(config, indent=2))
+
+
 def trusted_notebooks(target: Path) -> Path:
     """The tutorials copied into ``target`` with their code cells marked trusted, so that JupyterLite shows
     the pictures they ship before the kernel has run (it strips an untrusted cell's SVG); ``target``."""
@@ -115,6 +167,7 @@ def build_lite(wheel: Path, out: Path, work: Path) -> None:
     config_data = (out / "jupyter-lite.json").read_text()
     if "static/pyodide/pyodide.mjs" not in config_data:
         stop("the JupyterLite build does not point at the vendored Pyodide")
+    preload_kernel_packages(out)
     if WIDGETS_EXTENSION not in config_data:
         stop(f"the JupyterLite build lacks {WIDGETS_EXTENSION} (the tutorials' answer buttons): "
              "run `python3 build.py setup` to install jupyterlab_widgets")

@@ -45,7 +45,7 @@ LITE_WORKER = Path("lite") / "service-worker.js"
 LITE_WORKER_URL = f"{LITE_WORKER.as_posix()}?enableCache=false"
 """The URL JupyterLite registers its worker with (no ``enableServiceWorkerCache`` in its settings)."""
 NOT_PRECACHED = re.compile(r"^(?:lite/(?!files/|api/)|sw\.js$|\.|apps/.*\.resources\.zip$)")
-"""Site files left out of the first visit's cache: JupyterLite's 40 MB (cached when a tutorial
+"""Site files left out of the first visit's cache: JupyterLite's 44 MB (cached when a tutorial
 is visited, except its notebooks and contents index, which are small), the game pages' Python
 resources (useless without the CDN), the service worker itself and the build's marker files."""
 FURTHER_PAGES = {f"apps/{entry.page}.html" for entry in APPS if entry.title}

@@ -1,6 +1,7 @@
 /* Registers the site's service worker (sw.js, next to this script, scoped to the site's folder) on
  * every page of the site, then hands the worker that controls this page the site's files the page
- * loaded before it was controlled, so the first visit is enough to reopen the page offline.
+ * loaded before it was controlled, so the first visit is enough to reopen the page offline.  A page outside
+ * the tutorials also asks the worker for the game pages (a tutorial's first visit leaves them out).
  *
  * JupyterLite unregisters every service worker of the origin when a tutorial opens under a worker
  * whose version it has not recorded in localStorage ("<script URL>-version").  sw.js carries
@@ -46,6 +47,7 @@
     };
     new PerformanceObserver((list) => hand(list.getEntries().map((entry) => entry.name))).observe({ type: "resource" });
     hand(loadedHere());
+    if (!location.href.startsWith(new URL("lite/", scope).href)) worker.postMessage({ type: "rulebox-games" });
   }
 
   window.addEventListener("load", () => {

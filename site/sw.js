@@ -5,9 +5,10 @@
  *              sw.js) installs a fresh cache and deletes the older ones when it activates;
  *   root     - the site's root, relative to this script (its scope is the folder it is in, so it
  *              works under a sub-path such as a GitHub Pages project site);
- *   precache - what is cached on the first visit: the landing page, the Rules pages, the game
- *              pages' HTML and scripts, the tutorials' notebook files and this script's helpers,
- *              all small (see tools/site.py).
+ *   precache - what is cached on the first visit: the landing page, the Rules pages, the tutorials'
+ *              notebook files and this script's helpers, all small (see tools/site.py);
+ *   games    - the game pages' HTML and scripts (2.7 MB): cached when a page outside the tutorials
+ *              asks for them (offline.js), so a first visit straight to a tutorial fetches none.
  * Everything else the site serves (JupyterLite's 20 MB of scripts, its 18 MB of Pyodide) is cached
  * when a visited page fetches it, so a tutorial opened once opens again offline and its Python runs.
  * Requests to other hosts (the CDNs the game pages need) are left to the browser.
@@ -18,7 +19,7 @@
  * still reach JupyterLite's code, which runs after this listener.
  */
 "use strict";
-const SITE = { build: "dev", root: "./", precache: [] };
+const SITE = { build: "dev", root: "./", precache: [], games: [] };
 const CACHE = `rulebox-${SITE.build}`;
 const ROOT = new URL(SITE.root, self.location.href).href;
 const JUPYTERLITE_API = /\/api\/(drive|stdin\/|service-worker-heartbeat)/;
@@ -48,12 +49,12 @@ async function respond(event) {
   }
 }
 
-/** Cache the site's URLs a page loaded before this worker controlled it (sent by offline.js). */
-async function keep(urls) {
+/** Cache the site's URLs a page loaded before this worker controlled it (sent by offline.js), from the HTTP
+ *  cache where it can (the page has just fetched these files), or the game pages from the server ("reload"). */
+async function keep(urls, mode = "force-cache") {
   const cache = await caches.open(CACHE);
   for (const href of urls) {
-    // From the HTTP cache where it can: the page has just fetched these files.
-    const request = new Request(href, { cache: "force-cache" });
+    const request = new Request(href, { cache: mode });
     if (ours(request) && !JUPYTERLITE_API.test(new URL(href).pathname) && !(await cache.match(request))) {
       try {
         await cache.add(request);
@@ -85,6 +86,7 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "rulebox-keep" && Array.isArray(data.urls)) event.waitUntil(keep(data.urls.map(String)));
+  if (data.type === "rulebox-games") event.waitUntil(keep(SITE.games.map((path) => new URL(path, ROOT).href), "reload"));
 });
 
 self.addEventListener("fetch", (event) => {

@@ -5,6 +5,7 @@
 * :mod:`tools.apps` - the game pages of :mod:`webapp.registry` and their entry scripts;
 * :mod:`tools.site` - the static site (converted pages, tutorials, landing page);
 * :mod:`tools.lite` - the JupyterLite tutorials with Pyodide vendored;
+* :mod:`tools.bytecode` - Python 3.14 bytecode for the tutorials' wheels and standard library;
 * :mod:`tools.landing` - the landing page's list of games;
 * :mod:`tools.serve` - ports, the static server and ``panel serve`` for ``play``;
 * :mod:`tools.pyodide_node` - running repository Python inside Pyodide on Node;

@@ -8,16 +8,16 @@ folded) unfolded and run as soon as the notebook shows, and these moments are ta
 * **first output**: the set-up cell's output has appeared (Pyodide, the kernel's packages and the
   engine loaded, the cell run);
 
-with the bytes the server sent for it (page, kernel worker and service worker alike), the heaviest
-files among them, and the same moments on a second load in the same context (a warm cache: the
-service worker answers from its cache).  The browser's HTTP cache stays on, as in a classroom (Playwright turns it
-off in a context that routes requests, and every file a page hands its service worker would count twice), so
-no request is routed: one to another host fails the measurement instead (a tutorial needs none).
+with the bytes the server sent for it (gzip-encoded as a static host sends them; page, kernel worker and
+service worker alike), the heaviest files among them, and the same moments on a second load in the same
+context (a warm cache: the service worker answers from its cache).  The browser's HTTP cache stays on, as in a
+classroom (Playwright turns it off in a context that routes requests, and every file a page hands its service
+worker would count twice), so no request is routed: one to another host fails the measurement instead (a
+tutorial needs none).
 """
 
 from __future__ import annotations
 
-import os
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -31,6 +31,7 @@ from tools.lite_cells import run_setup
 from tools.serve import QuietHandler, serving
 
 TIMEOUT_MS = 240_000
+COPY_CHUNK = 1 << 16
 TARGET_WARM_S, TARGET_COLD_S, TARGET_MB = 8.0, 12.0, 20.0
 """The targets: first output within 8 s warm and 12 s cold, and at most 20 MB on a first visit."""
 
@@ -50,14 +51,17 @@ class Load:
 
 
 class CountingHandler(QuietHandler):
-    """A static-file handler that adds the size of every file it sends to ``sent`` (path: bytes)."""
+    """A static-file handler that adds the bytes of every body it sends (gzip-encoded where the browser
+    accepts it, as the hosts do) to ``sent`` (path: bytes)."""
 
     sent: dict[str, int]
 
     def copyfile(self, source: BinaryIO, outputfile: Any) -> None:  # type: ignore[override]
-        path = self.path.split("?")[0]
-        self.sent[path] = self.sent.get(path, 0) + os.fstat(source.fileno()).st_size
-        super().copyfile(source, outputfile)
+        path, count = self.path.split("?")[0], 0
+        while chunk := source.read(COPY_CHUNK):
+            outputfile.write(chunk)
+            count += len(chunk)
+        self.sent[path] = self.sent.get(path, 0) + count
 
 
 def load(page: Any, url: str, sent: dict[str, int]) -> Load:

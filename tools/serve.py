@@ -4,12 +4,18 @@ A port is claimed before any long work starts, so a busy or forbidden port
 stops the command at once with one line (and, when busy, a free port to use
 instead).  ``serve`` opens the site in the default browser unless told not to,
 under CI, or when there is no display to show it on.
+
+The site is served as the static hosts it is made for serve it (GitHub Pages, Netlify, Cloudflare Pages):
+text, scripts, JSON and wasm gzip-encoded to a browser that accepts it (compressed once per file and
+kept in memory), every other file (wheels, zips, pictures: compressed already) as it is.
 """
 
 from __future__ import annotations
 
 import errno
 import functools
+import gzip
+import io
 import os
 import signal
 import socket
@@ -22,7 +28,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from tools.apps import page_title, select, write_entry_points
 from tools.common import ROOT, SITE_OUT, in_ci, say, stop, venv_tool
@@ -40,8 +46,58 @@ class QuietHandler(SimpleHTTPRequestHandler):
         ".json": "application/json", ".whl": "application/zip", ".ipynb": "application/json",
     }
 
+    vary = False
+    """Whether the response being sent depends on the request's ``Accept-Encoding`` (a compressible file)."""
+
     def log_message(self, format: str, *args: Any) -> None:  # the stdlib names it `format`
         pass
+
+    def send_head(self) -> BinaryIO | None:
+        """A compressible file gzip-encoded when the browser accepts gzip; anything else as the stdlib sends it."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        self.vary = os.path.isfile(path) and Path(path).suffix in COMPRESSIBLE
+        if not (self.vary and accepts_gzip(self.headers.get("Accept-Encoding", ""))):
+            return super().send_head()
+        status = os.stat(path)
+        body = gzipped(path, status.st_mtime_ns, status.st_size)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(status.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def end_headers(self) -> None:
+        if self.vary:
+            self.send_header("Vary", "Accept-Encoding")
+        super().end_headers()
+
+
+COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".ipynb", ".wasm", ".svg", ".txt", ".md",
+                          ".map", ".py", ".xml", ".ico", ".ttf", ".otf"})
+"""What the named hosts compress: text, scripts, JSON and wasm (never wheels, zips or pictures: compressed already)."""
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an ``Accept-Encoding`` header accepts gzip (named, or ``*``, with no ``q=0``)."""
+    for item in header.lower().split(","):
+        name, _, params = item.partition(";")
+        if name.strip() in ("gzip", "*"):
+            quality = params.strip().removeprefix("q=")
+            try:
+                return not quality or float(quality) > 0
+            except ValueError:
+                return False
+    return False
+
+
+@functools.lru_cache(maxsize=1024)
+def gzipped(path: str, mtime_ns: int, size: int) -> bytes:
+    """The file at ``path`` gzip-compressed (cached per version of the file: its time and size)."""
+    return gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
 
 
 # --------------------------------------------------------------------------- ports

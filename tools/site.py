@@ -38,13 +38,14 @@ SCRIPTS = ("sw.js", "offline.js", "loading.js", "loading.css")
 SITE_LINE = re.compile(r"^( *)const SITE = \{.*\};$", re.M)
 """The line of ``sw.js`` / ``offline.js`` that the build fills in."""
 CLASSROOM = "classroom.json"
-"""What "Get this device ready for class" (``site/classroom.js``) caches: every tutorial file not cached on
-the first visit, with the build id naming the service worker's cache and the total size in bytes."""
+"""What "Get this device ready for class" (``site/assets/classroom.js``) caches: every tutorial file not cached
+on the first visit and the game pages, with the build id naming the service worker's cache and the total size
+in bytes."""
 LITE_WORKER = Path("lite") / "service-worker.js"
 LITE_WORKER_URL = f"{LITE_WORKER.as_posix()}?enableCache=false"
 """The URL JupyterLite registers its worker with (no ``enableServiceWorkerCache`` in its settings)."""
 NOT_PRECACHED = re.compile(r"^(?:lite/(?!files/|api/)|sw\.js$|\.|apps/.*\.resources\.zip$)")
-"""Site files left out of the first visit's cache: JupyterLite's 40 MB (cached when a tutorial
+"""Site files left out of the first visit's cache: JupyterLite's 44 MB (cached when a tutorial
 is visited, except its notebooks and contents index, which are small), the game pages' Python
 resources (useless without the CDN), the service worker itself and the build's marker files."""
 FURTHER_PAGES = {f"apps/{entry.page}.html" for entry in APPS if entry.title}
@@ -140,8 +141,11 @@ def add_offline_support(out: Path) -> None:
 
     The game pages (``apps/*.html``) get ``loading.js`` first in their ``<head>``; every page,
     JupyterLite's included, registers ``sw.js``.  ``sw.js`` is also put in front of JupyterLite's
-    service worker, and JupyterLite's appended to it (see ``site/sw.js``).  ``classroom.json`` lists
-    the rest of JupyterLite for the landing page's "ready for class" button (``site/classroom.js``).
+    service worker, and JupyterLite's appended to it (see ``site/sw.js``).  The worker caches the small shell
+    (landing page, Rules pages, notebooks) when it installs, and the game pages when a page outside the
+    tutorials asks for them (``offline.js``): a first visit to a tutorial fetches no game page.  ``classroom.json``
+    lists the rest of JupyterLite and the game pages for the landing page's "ready for class" button
+    (``site/assets/classroom.js``).
     """
     for name in SCRIPTS:
         shutil.copy(SITE_SRC / name, out / name)
@@ -149,24 +153,27 @@ def add_offline_support(out: Path) -> None:
         relative = page.relative_to(out)
         add_head_tags(page, head_tags(len(relative.parts) - 1, relative.parts[0] == "apps"))
     files = [name for name in site_files(out) if name not in ("sw.js", LITE_WORKER.as_posix())]
-    precache = ["./", *(name for name in files if not NOT_PRECACHED.match(name) and name not in FURTHER_PAGES)]
+    small = [name for name in files if not NOT_PRECACHED.match(name) and name not in FURTHER_PAGES]
+    games = [name for name in small if name.startswith("apps/")]
+    precache = ["./", *(name for name in small if name not in games)]
     build = build_id(out, files)
     lite_worker = out / LITE_WORKER
     jupyterlite = lite_worker.read_text() if lite_worker.exists() else ""
     appended = f"\n(function () {{\n{jupyterlite}\n}})();\n" if jupyterlite else ""
-    config = {"build": build, "precache": precache}
+    config = {"build": build, "precache": precache, "games": games}
     (out / "sw.js").write_text(configured(SITE_SRC / "sw.js", {**config, "root": "./"}) + appended)
     if jupyterlite:
         lite_worker.write_text(configured(SITE_SRC / "sw.js", {**config, "root": "../"}) + appended)
         version = json.loads((out / "lite" / "jupyter-lite.json").read_text())["jupyter-config-data"]["appVersion"]
         (out / "offline.js").write_text(configured(SITE_SRC / "offline.js", {
             "jupyterlite": version, "liteWorker": LITE_WORKER_URL}))
-    classroom = [name for name in files if name.startswith("lite/") and name not in precache]
+    classroom = [*(name for name in files if name.startswith("lite/") and name not in precache), *games]
     classroom_bytes = sum((out / name).stat().st_size for name in classroom)
     (out / CLASSROOM).write_text(json.dumps({"build": build, "files": classroom, "bytes": classroom_bytes}))
     say(f"offline support: build {build}, {len(precache)} files cached on the first visit "
-        f"({sum((out / n).stat().st_size for n in precache[1:]) / 1e6:.1f} MB), {len(classroom)} more "
-        f"({classroom_bytes / 1e6:.1f} MB) when a device is made ready for class")
+        f"({sum((out / n).stat().st_size for n in precache[1:]) / 1e6:.1f} MB), the game pages "
+        f"({sum((out / n).stat().st_size for n in games) / 1e6:.1f} MB) too unless it is a tutorial, "
+        f"{len(classroom)} files ({classroom_bytes / 1e6:.1f} MB) when a device is made ready for class")
 
 
 def build_site(out: Path = SITE_OUT, pages: Sequence[str] = ()) -> Path:

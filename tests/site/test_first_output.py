@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import urllib.request
 from pathlib import Path
 
@@ -15,6 +16,16 @@ def test_the_server_counts_what_it_sends_per_path(tmp_path: Path) -> None:
             with urllib.request.urlopen(url + "big.js?_=abc") as response:
                 assert len(response.read()) == 5000
     assert sent == {"/big.js": 10_000}
+
+
+def test_the_server_counts_the_encoded_bytes_it_sends(tmp_path: Path) -> None:
+    (tmp_path / "big.js").write_bytes(b"x" * 5000)
+    with served(tmp_path) as (url, sent):
+        request = urllib.request.Request(url + "big.js", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request) as response:
+            body = response.read()
+    assert gzip.decompress(body) == b"x" * 5000
+    assert sent == {"/big.js": len(body)} and len(body) < 100
 
 
 def test_the_report_flags_a_tutorial_over_a_target() -> None:

@@ -1,5 +1,5 @@
-"""The offline support of a site build, read from its files: the service worker's build id and
-first-visit cache list, JupyterLite's worker inside it, and the scripts every page loads."""
+"""The offline support of a site build, read from its files: the service worker's build id, first-visit
+cache list and game pages, JupyterLite's worker inside it, and the scripts every page loads."""
 
 from __future__ import annotations
 
@@ -34,8 +34,9 @@ def test_first_visit_caches_the_small_pages_of_the_site(built_site: Path) -> Non
     expected = {"index.html", "offline.js", "loading.js", "loading.css"}
     expected |= {p.relative_to(built_site).as_posix() for p in (built_site / "rules").glob("*.html")}
     games = {p.relative_to(built_site).as_posix() for p in (built_site / "apps").glob("*.html")} - FURTHER_PAGES
-    assert "apps/buttonup.html" in games and not FURTHER_PAGES & set(precache), "a page beside the games is cached"
-    expected |= games
+    assert "apps/buttonup.html" in games and not FURTHER_PAGES & set(settings["games"]), "a page beside the games"
+    assert games <= set(settings["games"]) and all(p.startswith("apps/") for p in settings["games"])
+    assert not any(p.startswith("apps/") for p in precache), "a tutorial's first visit fetches a game page"
     expected |= {p.relative_to(built_site).as_posix() for p in (built_site / "lite" / "files").glob("*.ipynb")}
     assert expected <= set(precache), sorted(expected - set(precache))
     heavy = [p for p in precache if p.startswith("lite/") and not p.startswith(("lite/files/", "lite/api/"))]
@@ -43,12 +44,12 @@ def test_first_visit_caches_the_small_pages_of_the_site(built_site: Path) -> Non
     assert not any(p.endswith(".resources.zip") for p in precache)
 
 
-def test_ready_for_class_lists_every_tutorial_file_the_first_visit_leaves_out(built_site: Path) -> None:
+def test_ready_for_class_lists_every_file_a_tutorial_visit_leaves_out(built_site: Path) -> None:
     classroom = json.loads((built_site / "classroom.json").read_text())
     settings = config(built_site / "sw.js")
     assert classroom["build"] == settings["build"], "the files must go into the worker's own cache"
     lite = {name for name in site_files(built_site) if name.startswith("lite/")} - {"lite/service-worker.js"}
-    assert set(classroom["files"]) == lite - set(settings["precache"])
+    assert set(classroom["files"]) == (lite - set(settings["precache"])) | set(settings["games"])
     assert classroom["bytes"] == sum((built_site / name).stat().st_size for name in classroom["files"])
     assert any(name.endswith("pyodide.asm.wasm") for name in classroom["files"])
     assert any(name.endswith(".whl") and "rulebox" in name for name in classroom["files"])

@@ -109,13 +109,6 @@ class State(Viewing, ABC):
     _cache: dict[int, tuple[tuple[Action, ...], dict[str, Action] | None]] | None = field(
         default=None, compare=False, repr=False)
 
-    _undo_stops_at_draws: ClassVar[bool] = True
-    """The class keeps the default :meth:`_irreversible` (``apply`` then compares the streams itself)."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._undo_stops_at_draws = cls._irreversible is State._irreversible
-
     # --- what each game provides -------------------------------------------------
 
     @property
@@ -278,7 +271,8 @@ class State(Viewing, ABC):
         # ``after`` is brand new and not yet shared, so completing it in place is safe.
         fields = after.__dict__
         history = self.history
-        irreversible = after.rng != self.rng if self._undo_stops_at_draws else self._irreversible(after)
+        irreversible = (after.rng != self.rng if type(self)._irreversible is State._irreversible  # the default,
+                        else self._irreversible(after))  # told without a call
         fields["undo_floor"] = len(history) + 1 if irreversible else self.undo_floor
         fields["history"] = history.then(played, who if len(actors) > 1 else None)
         return after

@@ -108,6 +108,11 @@ SECRET = Secret()
 """The one hidden choice every redacted history entry becomes (so two worlds compare equal)."""
 
 
+Listing = tuple[tuple[Action, ...], dict[str, Action] | None]
+"""An actor's listed actions in one state (made once) and their index by JSON key (None until a JSON action
+is looked up)."""
+
+
 def acting(actor: int | None, actors: frozenset[int]) -> int:
     """``actor`` if it may act now, or the single actor when ``actor`` is None; else :class:`IllegalAction`."""
     if actor in actors:

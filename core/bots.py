@@ -72,7 +72,8 @@ def first_actor(state: State) -> int:
     seat order), else typed dice or the moderator."""
     actors = state.actors
     if len(actors) == 1:
-        return next(iter(actors))
+        (only,) = actors
+        return only
     return min(actors, key=lambda a: (a < 0, a))
 
 

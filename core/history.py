@@ -8,7 +8,8 @@ shared list in place; on an older version (a branch: undo, a bot trying alternat
 copies, exactly as a tuple would.  Items are never changed, so every version stays what it
 was.  The check-then-extend-then-check in :meth:`plus` keeps that true when two threads
 extend the same version at once (both then copy).  A state's record of play is a :class:`Log`: the
-actions and who made each, grown together (one object per action).
+actions and who made each, grown together.  A state stores it as the :class:`Line` of play it shares with
+the states before and after it, and its own length (:class:`HistoryField`), so an action adds no object.
 """
 
 from __future__ import annotations
@@ -101,8 +102,8 @@ EMPTY: History[Any] = History()
 
 class Log[T](History[T]):
     """A state's record of play: a :class:`History` of actions that also keeps who made each one
-    (:attr:`movers`; None where the actor was implied).  Both grow together in one :meth:`then`, one
-    new object per action instead of two (:meth:`core.protocol.State.apply`)."""
+    (:attr:`movers`; None where the actor was implied).  A log is a view of the first entries of a
+    :class:`Line`."""
 
     __slots__ = ("_movers",)
 
@@ -113,18 +114,8 @@ class Log[T](History[T]):
             raise ValueError("a log needs one mover (or None) for each item")
 
     def then(self, item: T, mover: int | None) -> Log[T]:
-        """This log followed by ``item``, made by ``mover`` (``self`` is unchanged; see :meth:`plus`)."""
-        items, size = self._items, self._size
-        log = object.__new__(Log)
-        if len(items) == size:  # every extension appends to both lists, the items first
-            items.append(item)
-            self._movers.append(mover)
-            if len(items) == size + 1:
-                log._items, log._movers, log._size = items, self._movers, size + 1
-                return log
-        log._items, log._movers = [*islice(items, size), item], [*islice(self._movers, size), mover]
-        log._size = size + 1
-        return log
+        """This log followed by ``item``, made by ``mover`` (``self`` is unchanged; see :meth:`Line.grown`)."""
+        return Line.under(self).grown(self._size, item, mover).log(self._size + 1)
 
     @property
     def movers(self) -> History[int | None]:
@@ -144,6 +135,61 @@ class Log[T](History[T]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Log, (list(self), list(self.movers))
+
+
+class Line[T]:
+    """The entries of a line of play (actions and their movers), shared by every state along it; each state
+    sees the first entries, as many as its own length.  Only :meth:`grown` adds entries."""
+
+    __slots__ = ("_items", "_movers")
+    _items: list[T]
+    _movers: list[int | None]
+
+    @classmethod
+    def under(cls, log: Log[T]) -> Line[T]:
+        """The line ``log`` is a view of (its lists, not copied)."""
+        line = cls.__new__(cls)
+        line._items, line._movers = log._items, log._movers
+        return line
+
+    def log(self, size: int) -> Log[T]:
+        """The first ``size`` entries, as a log."""
+        view = object.__new__(Log)
+        view._items, view._movers, view._size = self._items, self._movers, size
+        return view
+
+    def grown(self, size: int, item: T, mover: int | None) -> Line[T]:
+        """The line of the first ``size`` entries followed by ``item`` made by ``mover``: this line, extended
+        in place, when ``size`` is its end (the newest state grows); else a copy (a branch: undo, a bot trying
+        alternatives), as :meth:`History.plus` does.  Every extension appends to both lists, the items first."""
+        items, movers = self._items, self._movers
+        if len(items) == size:
+            items.append(item)
+            movers.append(mover)
+            if len(items) == size + 1:
+                return self
+        line = object.__new__(Line)
+        line._items, line._movers = [*islice(items, size), item], [*islice(movers, size), mover]
+        return line
+
+
+class HistoryField:
+    """A state's ``history``, as the dataclass sees it (init, equality, repr, ``replace``): stored as the
+    state's :class:`Line` (``_line``) and length (``_length``), so that ``apply`` grows the line without making
+    a log per action; read, it is the line's first ``_length`` entries as a :class:`Log`."""
+
+    def __get__(self, state: object, owner: type | None = None) -> Log[Any]:
+        if state is None:
+            return NO_PLAY  # the dataclass field's default
+        fields = state.__dict__
+        line: Line[Any] = fields["_line"]
+        return line.log(fields["_length"])
+
+    def __set__(self, state: object, log: Log[Any]) -> None:
+        """Set from a log (or from any sequence of actions: their movers are then implied)."""
+        log = log if isinstance(log, Log) else Log(log)
+        fields = state.__dict__
+        fields["_line"], fields["_length"] = Line.under(log), len(log)
 
 
 NO_PLAY: Log[Any] = Log()

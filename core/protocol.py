@@ -69,11 +69,11 @@ from fractions import Fraction
 from typing import Any, ClassVar, Self
 
 from core.actions import (
-    CHANCE, MAX_SEATS, MIN_SEATS, MODERATOR, SECRET, Action, IllegalAction, Secret, SubAction, acting,
+    CHANCE, MAX_SEATS, MIN_SEATS, MODERATOR, SECRET, Action, IllegalAction, Listing, Secret, SubAction, acting,
     action_key, actor_name,
 )
 from core.frozen import FrozenDict, Options, freeze, thaw
-from core.history import NO_PLAY, Log
+from core.history import HistoryField, Line
 from core.inputs import (
     JSON, MAX_DEPTH, NAME_LIMIT, QUOTE_LIMIT, InputError, checked_seed, is_int, name_problem, quote, too_deep,
 )
@@ -102,12 +102,13 @@ class State(Viewing, ABC):
     """The seed the game was dealt from (kept for the record)."""
     rng: int
     """The current position of the random stream."""
-    history: Log[Action] = NO_PLAY
+    history: HistoryField = HistoryField()
     """Every action so far, and who made each (``movers``: None where it was implied, a single actor)."""
     undo_floor: int = 0
     """How many actions of ``history`` can no longer be taken back."""
-    _cache: dict[int, tuple[tuple[Action, ...], dict[str, Action] | None]] | None = field(
-        default=None, compare=False, repr=False)
+    _cache: dict[int, Listing] | None = field(default=None, compare=False, repr=False)
+    _line: ClassVar[Line[Action]]  # how ``history`` is stored (core.history.HistoryField): per state, in its
+    _length: ClassVar[int]         # ``__dict__`` (ClassVar only keeps the two out of the dataclass's fields)
 
     # --- what each game provides -------------------------------------------------
 
@@ -206,9 +207,8 @@ class State(Viewing, ABC):
         actors = self.actors if actors is None else actors
         return actor if actor in actors else acting(actor, actors)   # the common case inline: a replay names who acts
 
-    def _listing(self, actor: int) -> tuple[tuple[Action, ...], dict[str, Action] | None]:
-        """``actor``'s listed actions (made once per state) and their index by JSON key (None until
-        :meth:`action_from_json` needs it)."""
+    def _listing(self, actor: int) -> Listing:
+        """``actor``'s :data:`~core.actions.Listing` (made once per state)."""
         cache = self._cache
         if cache is None:
             cache = self.__dict__["_cache"] = {}
@@ -269,12 +269,11 @@ class State(Viewing, ABC):
         after = self._next_state(played, who)
         assert after is not self, "_next_state must return a new state"
         # ``after`` is brand new and not yet shared, so completing it in place is safe.
-        fields = after.__dict__
-        history = self.history
+        fields, size = after.__dict__, self._length
         irreversible = (after.rng != self.rng if type(self)._irreversible is State._irreversible  # the default,
                         else self._irreversible(after))  # told without a call
-        fields["undo_floor"] = len(history) + 1 if irreversible else self.undo_floor
-        fields["history"] = history.then(played, who if len(actors) > 1 else None)
+        fields["undo_floor"] = size + 1 if irreversible else self.undo_floor
+        fields["_line"], fields["_length"] = self._line.grown(size, played, who if len(actors) > 1 else None), size + 1
         return after
 
     def why_illegal(self, action: Action, actor: int) -> str:
@@ -352,8 +351,9 @@ class State(Viewing, ABC):
         new = object.__new__(type(self))
         fields = new.__dict__
         fields.update(self.__dict__)
-        fields.update(changes)
-        fields["_cache"] = None
+        if "history" in changes:  # stored as a line and a length (core.history.HistoryField)
+            object.__setattr__(new, "history", changes.pop("history"))
+        fields.update(changes, _cache=None)
         return new
 
     def describe(self, viewer: int | None = None) -> str:

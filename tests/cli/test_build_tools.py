@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -84,8 +85,8 @@ def test_engine_over_minimal_is_judged_against_each_games_own_minimum() -> None:
     benchmarks = benchmarks_module()
 
     def judged(name: str, ratio: float) -> tuple[str, bool]:
-        row = {"title": name, "bots": {}, "engine": {"moves_per_s": ratio * 1000, "games_per_s": 1.0},
-               "minimal": {"moves_per_s": 1000.0, "games_per_s": 1.0}}
+        row = {"title": name, "bots": {}, "engine": {"moves_per_s": 10.0, "games_per_s": 1.0},
+               "minimal": {"moves_per_s": 1000.0, "engine_moves_per_s": ratio * 1000}}
         return benchmarks.report({"runtime": "CPython", "games": {name: row}})
 
     assert benchmarks.MIN_RATIOS["button-up"] == 0.35
@@ -94,6 +95,21 @@ def test_engine_over_minimal_is_judged_against_each_games_own_minimum() -> None:
     assert judged("button-up", 0.36)[1]
     text, ok = judged("button-men", 0.30)
     assert ok and "engine/minimal (>= 20%)" in text and "30% PASS" in text
+
+
+def test_side_by_side_plays_the_same_seeds_in_the_engine_and_the_model_until_the_cpu_time_is_spent() -> None:
+    import core
+
+    benchmarks = benchmarks_module()
+    seeds: list[int] = []
+
+    def model(rnd: random.Random) -> int:
+        seeds.append(rnd.randrange(1 << 30))
+        return 5
+
+    measured = benchmarks.side_by_side(core.get_game("button-up"), model, 0.05)
+    assert seeds == [random.Random(seed).randrange(1 << 30) for seed in range(len(seeds))] and seeds
+    assert measured["moves_per_s"] > 0 and measured["engine_moves_per_s"] > 0
 
 
 def test_every_game_bench_file_is_named_after_its_core_package() -> None:

@@ -105,3 +105,24 @@ def test_starts_with_finds_a_prefix_without_copying() -> None:
 def test_starts_with_agrees_with_slicing(items: list[int], other: list[int]) -> None:
     seq = History(items)
     assert seq.starts_with(History(other)) == (tuple(items[:len(other)]) == tuple(other))
+
+
+def test_a_state_stores_its_line_and_length_and_reads_its_history_as_a_log() -> None:
+    import dataclasses
+
+    import core
+
+    start = core.get_game("button-up").new(seed=3, start="WRBWBRWBR")
+    states = [start]
+    for _ in range(6):
+        states.append(states[-1].apply(states[-1].legal_actions()[0]))
+    assert "history" not in states[-1].__dict__ and isinstance(states[-1].history, Log)
+    assert len({id(s.__dict__["_line"]) for s in states[1:]}) == 1  # one line of play, grown in place
+    assert [len(s.history) for s in states] == list(range(7))
+    branch = states[3].apply(states[3].legal_actions()[-1])  # an older state plays on: a new line
+    assert branch.__dict__["_line"] is not states[3].__dict__["_line"]
+    assert tuple(branch.history[:3]) == tuple(states[6].history[:3]) and branch.history[3] != states[6].history[3]
+    assert [len(s.history) for s in states] == list(range(7)) and states[4].history == states[6].history[:4]
+    assert branch != states[4] and branch.history != states[4].history  # the history is part of equality
+    again = dataclasses.replace(states[6], history=states[6].history[:2])
+    assert again.history == states[6].history[:2] and again._with(history=NO_PLAY).history == ()

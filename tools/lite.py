@@ -5,8 +5,9 @@ and the kernel's extra wheels with ipywidgets (served by piplite), the lab
 extensions of the venv (ipywidgets' front end among them), and a ``static/pyodide``
 folder holding npm Pyodide's core files, the kernel's pure wheels from PyPI and
 a copy of ``pyodide-lock.json`` whose sha256 values are those of these wheels.  Every wheel and the standard
-library carry Python 3.14 bytecode (:mod:`tools.bytecode`), and the kernel loads its own packages with Pyodide
-(:func:`preload_kernel_packages`): both shorten a tutorial's start.
+library carry Python 3.14 bytecode (:mod:`tools.bytecode`), the kernel's own wheels too (compiled where
+:func:`preload_kernel_packages` puts them), and the kernel loads its own packages, the engine and ipywidgets with
+Pyodide in one batch (:func:`preload_kernel_packages`): both shorten a tutorial's start.
 
 The kernel installs jedi at start (1.7 MB with parso) for Tab completion only; the site ships a tiny
 ``jedi`` instead whose import fails, so IPython completes with its own matchers (``core.teach`` turns
@@ -40,10 +41,15 @@ tutorials' answer buttons."""
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 KERNEL_WHEELS = Path("extensions") / KERNEL_EXTENSION / "static" / "pypi"
 """Where a JupyterLite build puts the kernel's own wheels (piplite, the ipykernel and pyodide-kernel shims)."""
-KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "rulebox",
+                   "ipywidgets")
 """What the kernel loads at start: named in ``loadPyodideOptions.packages``, Pyodide fetches them all at once
 with ``loadPyodide`` (from the site's lock) instead of micropip resolving them one after another from the piplite
-index (the kernel's own ``piplite.install`` of each, about a third of its start-up)."""
+index (the kernel's own ``piplite.install`` of each, about a third of its start-up).  The engine and ipywidgets,
+which every tutorial's first cell installs, come in the same batch: that ``piplite.install`` then finds them
+installed (as in plain Jupyter, where the cell installs nothing)."""
+PRELOADED_FROM_PIPLITE = ("comm", "rulebox", "ipywidgets")
+"""The preloaded wheels of the piplite index (``pypi/``), compiled already (:func:`vendor_pyodide`)."""
 LITE_SETTINGS = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
 """Render every cell (no virtual scrolling): screen readers and find-in-page see the whole tutorial."""
 
@@ -123,16 +129,20 @@ def canonical(name: str) -> str:
 
 
 def preload_kernel_packages(out: Path) -> None:
-    """Put the kernel's own wheels into the vendored Pyodide's lock and have the kernel load them with Pyodide
-    (:data:`KERNEL_PACKAGES`): one parallel download and no micropip resolution before the kernel is ready."""
+    """Put the kernel's own wheels (compiled to bytecode here: the build copies them into ``out`` after
+    :func:`vendor_pyodide`), the engine's and ipywidgets' into the vendored Pyodide's lock and have the kernel
+    load them with Pyodide (:data:`KERNEL_PACKAGES`): one parallel download and no micropip resolution before
+    the kernel is ready."""
     target = out / "static" / "pyodide"
     lock = json.loads((target / "pyodide-lock.json").read_text())
-    wheels = [*(out / KERNEL_WHEELS).glob("*.whl"), *(out / "pypi").glob("comm-*.whl")]
-    wheels = [w for w in wheels if not w.name.startswith("widgetsnbextension-")]
-    known = set(lock["packages"]) | {canonical(w.name.split("-")[0]) for w in wheels}
-    for wheel in wheels:
-        shutil.copy(wheel, target / wheel.name)
-        entry = lock_entry(target / wheel.name, known)
+    kernel = [Path(shutil.copy(wheel, target / wheel.name)) for wheel in (out / KERNEL_WHEELS).glob("*.whl")
+              if not wheel.name.startswith("widgetsnbextension-")]
+    compile_archives(kernel)
+    piplite = [Path(shutil.copy(wheel, target / wheel.name)) for name in PRELOADED_FROM_PIPLITE
+               for wheel in (out / "pypi").glob(f"{name}-*.whl")]
+    known = set(lock["packages"]) | {canonical(w.name.split("-")[0]) for w in [*kernel, *piplite]}
+    for copy in [*kernel, *piplite]:
+        entry = lock_entry(copy, known)
         lock["packages"][entry["name"]] = entry
     missing = [name for name in KERNEL_PACKAGES if name not in lock["packages"]]
     if missing:

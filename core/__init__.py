@@ -1,10 +1,18 @@
 """Rulebox core: the rules of every game, in pure standard-library Python.
 
+``import core`` loads the protocol only; each game's package (``core.buttonup`` ...) is imported when it is
+first used: by name (``core.get_game``, ``core.replay``, ``core.GAMES[name]``), as an attribute
+(``core.battle``) or by listing ``core.GAMES`` (which lists every game).
+
 >>> import core
 >>> state = core.get_game("button-up").new(seed=7, start="WRBWBRWBR")
 >>> core.replay(state.to_record()) == state
 True
 """
+
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from core.protocol import (
     GAMES,
@@ -18,12 +26,20 @@ from core.protocol import (
     replay,
     replay_states,
 )
+from core.registry import PACKAGES
 
-from core import buttonmen, buttonup  # noqa: E402  (registers the games)
-from core import braille as braille  # noqa: E402  (registers the braille variant of Button Men)
-from core import battle as battle  # noqa: E402  (registers ButtonMen Battle)
-from core import imperio as imperio  # noqa: E402  (registers Imperio Bellum)
-from core import fairsquare as fairsquare  # noqa: E402  (registers Fair and Square)
+GAME_PACKAGES = frozenset(package.rpartition(".")[2] for package in PACKAGES.values())
+"""The games' packages, attributes of ``core`` imported when first used."""
+
+if TYPE_CHECKING:
+    from core import battle, braille, buttonmen, buttonup, fairsquare, imperio
+else:
+    def __getattr__(name: str) -> ModuleType:
+        """A game's package (``core.battle`` ...), imported on first use."""
+        if name in GAME_PACKAGES:
+            return importlib.import_module(f"core.{name}")
+        raise AttributeError(f"module 'core' has no attribute '{name}'")
+
 
 __all__ = [
     "GAMES", "Action", "Game", "IllegalAction", "Option", "Options", "State", "battle", "braille", "buttonmen",

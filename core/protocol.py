@@ -80,6 +80,7 @@ from core.inputs import (
 from core.options import Option, int_range, resolve_options
 from core.outcome import Outcome
 from core.records import MAX_RECORD_ACTIONS, check_contents, check_shape, entries, written
+from core.registry import Games
 from core.views import Viewing
 
 
@@ -451,8 +452,7 @@ class Game(ABC):
         return f"<Game {self.name}>"
 
 
-GAMES: dict[str, Game] = {}
-"""Every registered game by name."""
+GAMES: Games[Game] = Games()  # every game by name, each imported when first asked for (core.registry)
 
 
 def register(game: Game) -> Game:

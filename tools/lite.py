@@ -5,8 +5,14 @@ and the kernel's extra wheels with ipywidgets (served by piplite), the lab
 extensions of the venv (ipywidgets' front end among them), and a ``static/pyodide``
 folder holding npm Pyodide's core files, the kernel's pure wheels from PyPI and
 a copy of ``pyodide-lock.json`` whose sha256 values are those of these wheels.  Every wheel and the standard
-library carry Python 3.14 bytecode (:mod:`tools.bytecode`), and the kernel loads its own packages with Pyodide
-(:func:`preload_kernel_packages`): both shorten a tutorial's start.
+library carry Python 3.14 bytecode (:mod:`tools.bytecode`), the kernel's own wheels too (compiled where
+:func:`preload_kernel_packages` puts them), and the kernel loads its own packages, the engine and ipywidgets with
+Pyodide in one batch (:func:`preload_kernel_packages`): both shorten a tutorial's start.
+
+Pyodide compiles its wasm with ``WebAssembly.instantiateStreaming`` on the fetched response; on a warm load the
+service worker answers from its cache, and Chromium keeps the compiled code of that response too (a
+``Code Cache/wasm`` entry is written on the first load the worker answers and reused after), while compiling the
+module takes about 0.1 s anyway (V8 compiles a function when it is first called): no start-up time is there.
 
 The kernel installs jedi at start (1.7 MB with parso) for Tab completion only; the site ships a tiny
 ``jedi`` instead whose import fails, so IPython completes with its own matchers (``core.teach`` turns
@@ -40,10 +46,15 @@ tutorials' answer buttons."""
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 KERNEL_WHEELS = Path("extensions") / KERNEL_EXTENSION / "static" / "pypi"
 """Where a JupyterLite build puts the kernel's own wheels (piplite, the ipykernel and pyodide-kernel shims)."""
-KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "rulebox",
+                   "ipywidgets")
 """What the kernel loads at start: named in ``loadPyodideOptions.packages``, Pyodide fetches them all at once
 with ``loadPyodide`` (from the site's lock) instead of micropip resolving them one after another from the piplite
-index (the kernel's own ``piplite.install`` of each, about a third of its start-up)."""
+index (the kernel's own ``piplite.install`` of each, about a third of its start-up).  The engine and ipywidgets,
+which every tutorial's first cell installs, come in the same batch: that ``piplite.install`` then finds them
+installed (as in plain Jupyter, where the cell installs nothing)."""
+PRELOADED_FROM_PIPLITE = ("comm", "rulebox", "ipywidgets")
+"""The preloaded wheels of the piplite index (``pypi/``), compiled already (:func:`vendor_pyodide`)."""
 LITE_SETTINGS = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
 """Render every cell (no virtual scrolling): screen readers and find-in-page see the whole tutorial."""
 
@@ -81,8 +92,38 @@ def write_no_jedi(target: Path) -> None:
             wheel.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), text)
 
 
+EAGER_EMBED = "from .terminal.embed import embed\n"
+LAZY_EMBED = '''
+
+def __getattr__(name):
+    """Rulebox's build: ``IPython.embed`` (the terminal, with prompt_toolkit) is imported when first used."""
+    if name == "embed":
+        from .terminal.embed import embed
+        return embed
+    raise AttributeError(f"module 'IPython' has no attribute {name!r}")
+'''
+
+
+def lazy_terminal(wheel: Path) -> None:
+    """Rewrite IPython's wheel so that ``import IPython`` leaves out its terminal: ``IPython/__init__.py`` imports
+    ``IPython.terminal.embed`` (and with it prompt_toolkit, about 200 modules) for ``IPython.embed`` alone,
+    which a kernel never calls; here ``embed`` is imported on first use (a module ``__getattr__``), so every
+    kernel starts without the terminal (about 0.4 s less in Pyodide on Node)."""
+    init = "IPython/__init__.py"
+    with zipfile.ZipFile(wheel) as old:
+        members = [(info, old.read(info)) for info in old.infolist()]
+    source = dict((info.filename, data) for info, data in members).get(init, b"").decode()
+    if source.count(EAGER_EMBED) != 1:
+        stop(f"{wheel.name}: {init} no longer imports the terminal as this build expects ({EAGER_EMBED.strip()})")
+    patched = (source.replace(EAGER_EMBED, "") + LAZY_EMBED).encode()
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
+        for info, data in members:
+            new.writestr(info, patched if info.filename == init else data)
+
+
 def vendor_pyodide(static: Path, piplite: Sequence[Path]) -> None:
-    """npm Pyodide + the kernel's pure wheels (jedi's stand-in for jedi) + a patched lock into ``static/pyodide``,
+    """npm Pyodide + the kernel's pure wheels (jedi's stand-in for jedi, IPython without its terminal at import:
+    :func:`lazy_terminal`) + a patched lock into ``static/pyodide``,
     with these wheels, the ``piplite`` ones and the standard library compiled to bytecode (:mod:`tools.bytecode`)."""
     target = static / "pyodide"
     shutil.rmtree(target, ignore_errors=True)
@@ -93,6 +134,7 @@ def vendor_pyodide(static: Path, piplite: Sequence[Path]) -> None:
         if not wheel.name.startswith(tuple(f"{name}-" for name in LEFT_OUT)):
             shutil.copy(wheel, target / wheel.name)
     write_no_jedi(target)
+    lazy_terminal(next(target.glob("ipython-*.whl")))
     compile_archives([*sorted(target.glob("*.whl")), target / "python_stdlib.zip", *piplite])
     lock = patched_lock(target)
     lock["packages"].pop("parso", None)
@@ -123,16 +165,20 @@ def canonical(name: str) -> str:
 
 
 def preload_kernel_packages(out: Path) -> None:
-    """Put the kernel's own wheels into the vendored Pyodide's lock and have the kernel load them with Pyodide
-    (:data:`KERNEL_PACKAGES`): one parallel download and no micropip resolution before the kernel is ready."""
+    """Put the kernel's own wheels (compiled to bytecode here: the build copies them into ``out`` after
+    :func:`vendor_pyodide`), the engine's and ipywidgets' into the vendored Pyodide's lock and have the kernel
+    load them with Pyodide (:data:`KERNEL_PACKAGES`): one parallel download and no micropip resolution before
+    the kernel is ready."""
     target = out / "static" / "pyodide"
     lock = json.loads((target / "pyodide-lock.json").read_text())
-    wheels = [*(out / KERNEL_WHEELS).glob("*.whl"), *(out / "pypi").glob("comm-*.whl")]
-    wheels = [w for w in wheels if not w.name.startswith("widgetsnbextension-")]
-    known = set(lock["packages"]) | {canonical(w.name.split("-")[0]) for w in wheels}
-    for wheel in wheels:
-        shutil.copy(wheel, target / wheel.name)
-        entry = lock_entry(target / wheel.name, known)
+    kernel = [Path(shutil.copy(wheel, target / wheel.name)) for wheel in (out / KERNEL_WHEELS).glob("*.whl")
+              if not wheel.name.startswith("widgetsnbextension-")]
+    compile_archives(kernel)
+    piplite = [Path(shutil.copy(wheel, target / wheel.name)) for name in PRELOADED_FROM_PIPLITE
+               for wheel in (out / "pypi").glob(f"{name}-*.whl")]
+    known = set(lock["packages"]) | {canonical(w.name.split("-")[0]) for w in [*kernel, *piplite]}
+    for copy in [*kernel, *piplite]:
+        entry = lock_entry(copy, known)
         lock["packages"][entry["name"]] = entry
     missing = [name for name in KERNEL_PACKAGES if name not in lock["packages"]]
     if missing:

@@ -1,10 +1,13 @@
 """The bytecode the build adds to the tutorials' wheels and standard library (:mod:`tools.bytecode`), checked
 with this Python's own bytecode: the engine's wheel keeps its sources beside ``__pycache__``, the standard
-library's zip and the other wheels hold bytecode alone, and all import from it."""
+library's zip and the other wheels hold bytecode alone, and all import from it; in a built site, every wheel the
+tutorials' kernel loads at start (its own, the engine's and ipywidgets' among them) holds bytecode."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
 import subprocess
 import sys
 import zipfile
@@ -13,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tools.bytecode import add_bytecode, bytecode, main
+from tools.lite import canonical
 
 SOURCE = b'"""A module."""\n\nANSWER = 6 * 7\n'
 
@@ -69,3 +73,36 @@ def test_source_that_does_not_compile_has_no_bytecode() -> None:
 @pytest.mark.skipif(sys.implementation.cache_tag == "cpython-314", reason="this Python writes Pyodide's bytecode")
 def test_outside_pyodide_it_refuses_to_write_another_version_s_bytecode(tmp_path: Path) -> None:
     assert main([str(tmp_path / "x.whl")]) == 2
+
+
+def preloaded(lite: Path) -> dict[str, dict[str, object]]:
+    """The lock entries of every package the tutorials' kernel loads at start (named in ``loadPyodideOptions``,
+    with their dependencies)."""
+    lock = json.loads((lite / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    settings = json.loads((lite / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    wanted = list(settings["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"])
+    found: dict[str, dict[str, object]] = {}
+    while wanted:
+        name = canonical(wanted.pop())
+        if name not in found:
+            found[name] = lock[name]
+            wanted.extend(lock[name]["depends"])
+    return found
+
+
+def test_every_wheel_the_tutorials_kernel_loads_at_start_holds_bytecode(built_site: Path) -> None:
+    packages = preloaded(built_site / "lite")
+    assert {"piplite", "pyodide-kernel", "ipykernel", "ipython", "rulebox", "ipywidgets"} <= set(packages)
+    for name, entry in packages.items():
+        wheel = built_site / "lite" / "static" / "pyodide" / str(entry["file_name"])
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        with zipfile.ZipFile(wheel) as archive:
+            members = archive.namelist()
+        sources = [member for member in members if member.endswith(".py")]
+        compiled = [member for member in members if member.endswith(".pyc")]
+        assert compiled, f"{name} ships no bytecode"
+        if name == "rulebox":  # the engine keeps its sources, each with its bytecode beside it
+            beside = {f"{Path(s).parent / '__pycache__' / Path(s).stem}.cpython-314.pyc" for s in sources}
+            assert beside == set(compiled)
+        else:
+            assert not sources, f"{name} ships sources: {sources[:3]}"

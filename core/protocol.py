@@ -465,9 +465,9 @@ def register(game: Game) -> Game:
 
 def get_game(name: object) -> Game:
     """The registered game called ``name``."""
-    if not isinstance(name, str) or name not in GAMES:
+    if not isinstance(name, str) or (game := GAMES.get(name)) is None:  # one lookup (the first imports the game)
         raise InputError("game", f"unknown game; games: {', '.join(GAMES)}", name)
-    return GAMES[name]
+    return game
 
 
 def replay_states(record: Mapping[str, JSON], *, limit: int | None = None) -> Iterator[State]:

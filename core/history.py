@@ -113,10 +113,6 @@ class Log[T](History[T]):
         if len(self._movers) != self._size:
             raise ValueError("a log needs one mover (or None) for each item")
 
-    def then(self, item: T, mover: int | None) -> Log[T]:
-        """This log followed by ``item``, made by ``mover`` (``self`` is unchanged; see :meth:`Line.grown`)."""
-        return Line.under(self).grown(self._size, item, mover).log(self._size + 1)
-
     @property
     def movers(self) -> History[int | None]:
         """Who made each item: a seat, :data:`~core.actions.CHANCE` or the moderator; None where implied."""

@@ -7,7 +7,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.history import EMPTY, NO_PLAY, History, Log
+from core.history import EMPTY, NO_PLAY, History, Line, Log
+
+
+def then[T](log: Log[T], item: T, mover: int | None) -> Log[T]:
+    """``log`` followed by ``item`` made by ``mover``, grown as a state's history grows (``Line.grown``)."""
+    return Line.under(log).grown(len(log), item, mover).log(len(log) + 1)
 
 
 def test_plus_leaves_every_version_as_it_was() -> None:
@@ -63,9 +68,9 @@ def test_slices_are_the_tuples_slices(items: list[int], grown: int, start: int |
 
 
 def test_a_log_keeps_who_made_each_entry_in_every_version() -> None:
-    one = NO_PLAY.then("a", None)
-    two = one.then("b", 1)
-    branch = one.then("c", 0)       # an older version grows: it must see neither "b" nor its mover
+    one = then(NO_PLAY, "a", None)
+    two = then(one, "b", 1)
+    branch = then(one, "c", 0)       # an older version grows: it must see neither "b" nor its mover
     assert (tuple(two), tuple(two.movers)) == (("a", "b"), (None, 1))
     assert (tuple(branch), tuple(branch.movers)) == (("a", "c"), (None, 0))
     assert (len(NO_PLAY), len(NO_PLAY.movers), tuple(one.movers)) == (0, 0, (None,))
@@ -74,7 +79,7 @@ def test_a_log_keeps_who_made_each_entry_in_every_version() -> None:
 
 
 def test_logs_are_equal_only_with_the_same_movers() -> None:
-    assert Log("ab", (None, 1)) == NO_PLAY.then("a", None).then("b", 1) == ("a", "b")
+    assert Log("ab", (None, 1)) == then(then(NO_PLAY, "a", None), "b", 1) == ("a", "b")
     assert Log("ab", (None, 1)) != Log("ab", (None, 0))
     assert hash(Log("ab", (None, 1))) == hash(("a", "b"))
     assert Log("ab") == Log("ab", (None, None))
@@ -83,7 +88,7 @@ def test_logs_are_equal_only_with_the_same_movers() -> None:
 
 
 def test_a_log_pickles_with_its_movers() -> None:
-    log = Log(["x"], [2]).then("y", None)
+    log = then(Log(["x"], [2]), "y", None)
     copy = pickle.loads(pickle.dumps(log))
     assert isinstance(copy, Log) and copy == log and tuple(copy.movers) == (2, None)
     assert repr(log) == "Log(['x', 'y'], [2, None])"
@@ -97,8 +102,8 @@ def test_starts_with_finds_a_prefix_without_copying() -> None:
     assert grown.starts_with(("a", "b", "c")) and not grown.starts_with(("a", "c"))
     assert not grown.starts_with(branch) and not branch.starts_with(grown[:3])
     assert not base.starts_with(grown)  # longer than the history: never its start
-    log = NO_PLAY.then("a", 0).then("b", None)
-    assert log.then("c", 1).starts_with(log) and not log.starts_with(log.then("c", 1))
+    log = then(then(NO_PLAY, "a", 0), "b", None)
+    assert then(log, "c", 1).starts_with(log) and not log.starts_with(then(log, "c", 1))
 
 
 @given(st.lists(st.integers(0, 3), max_size=8), st.lists(st.integers(0, 3), max_size=8))

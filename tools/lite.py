@@ -1,8 +1,8 @@
 """The JupyterLite tutorials, with Pyodide shipped inside the site (no CDN needed).
 
-``jupyter lite build`` gets the notebooks of ``notebooks/``, the rulebox wheel
-and the kernel's extra wheels with ipywidgets (served by piplite), the lab
-extensions of the venv (ipywidgets' front end among them), and a ``static/pyodide``
+``jupyter lite build`` gets the notebooks of ``notebooks/``, the rulebox wheel without its Panel views
+(:func:`engine_only`) and the kernel's extra wheels with ipywidgets (served by piplite), two lab
+extensions of the venv (:data:`LAB_EXTENSIONS`: ipywidgets' front end and the kernel), and a ``static/pyodide``
 folder holding npm Pyodide's core files, the kernel's pure wheels from PyPI and
 a copy of ``pyodide-lock.json`` whose sha256 values are those of these wheels.  Every wheel and the standard
 library carry Python 3.14 bytecode (:mod:`tools.bytecode`), the kernel's own wheels too (compiled where
@@ -26,6 +26,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import zipfile
 from email.parser import HeaderParser
 from collections.abc import Sequence
@@ -41,9 +42,10 @@ PYODIDE_CORE_FILES = (
     "python_stdlib.zip", "package.json",
 )
 WIDGETS_EXTENSION = "@jupyter-widgets/jupyterlab-manager"
-"""ipywidgets' front end (from ``jupyterlab_widgets``, found in the venv by ``jupyter lite build``): the
-tutorials' answer buttons."""
+"""ipywidgets' front end (from ``jupyterlab_widgets`` in the venv): the tutorials' answer buttons."""
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+LAB_EXTENSIONS = (WIDGETS_EXTENSION, KERNEL_EXTENSION)
+"""The lab extensions of the tutorials' JupyterLite: the answer buttons and the kernel."""
 KERNEL_WHEELS = Path("extensions") / KERNEL_EXTENSION / "static" / "pypi"
 """Where a JupyterLite build puts the kernel's own wheels (piplite, the ipykernel and pyodide-kernel shims)."""
 KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "rulebox",
@@ -121,6 +123,17 @@ def lazy_terminal(wheel: Path) -> None:
             new.writestr(info, patched if info.filename == init else data)
 
 
+TERMINAL_PACKAGES = ("prompt-toolkit", "wcwidth")
+"""What IPython needs for its terminal alone, which the kernel never imports (:func:`lazy_terminal`): the lock
+keeps them (loadable on demand), but IPython's entry no longer names them, so the kernel's start leaves them out."""
+
+
+def without_terminal(lock: dict[str, Any]) -> None:
+    """Take :data:`TERMINAL_PACKAGES` out of IPython's dependencies in ``lock``."""
+    ipython = lock["packages"]["ipython"]
+    ipython["depends"] = [name for name in ipython["depends"] if canonical(name) not in TERMINAL_PACKAGES]
+
+
 def vendor_pyodide(static: Path, piplite: Sequence[Path]) -> None:
     """npm Pyodide + the kernel's pure wheels (jedi's stand-in for jedi, IPython without its terminal at import:
     :func:`lazy_terminal`) + a patched lock into ``static/pyodide``,
@@ -137,6 +150,7 @@ def vendor_pyodide(static: Path, piplite: Sequence[Path]) -> None:
     lazy_terminal(next(target.glob("ipython-*.whl")))
     compile_archives([*sorted(target.glob("*.whl")), target / "python_stdlib.zip", *piplite])
     lock = patched_lock(target)
+    without_terminal(lock)
     lock["packages"].pop("parso", None)
     jedi = lock["packages"]["jedi"]
     jedi.update(file_name=NO_JEDI, version="0", depends=[],
@@ -191,6 +205,37 @@ def preload_kernel_packages(out: Path) -> None:
     config_file.write_text(json.dumps(config, indent=2))
 
 
+PIPLITE_IMPORT = "\n      import piplite.piplite\n"
+"""The kernel worker's first Python import after Pyodide has loaded (in ``initPackageManager``)."""
+DRIVE_LAST = "\n      import sys\n      sys.path[:] = [*filter(None, sys.path), \"\"]" + PIPLITE_IMPORT
+
+
+def drive_searched_last(extension: Path) -> None:
+    """Have the kernel look for modules in the notebook's folder ("" on ``sys.path``) after its own packages.
+
+    The kernel's working folder is the browser's storage (JupyterLite's drive), where every file lookup is a
+    request the page answers; Pyodide puts "" first on ``sys.path``, so every import (about 400 at start) asked
+    the drive first, which took about half of the kernel's import time.  The kernel worker (each of its builds)
+    now moves "" to the end before its first import: a learner's own module still imports, and can no longer hide
+    the engine or the standard library."""
+    workers = [path for path in sorted(extension.rglob("*.js")) if PIPLITE_IMPORT in path.read_text()]
+    if not workers or any(path.read_text().count(PIPLITE_IMPORT) != 1 for path in workers):
+        stop(f"{extension.name}: the kernel worker no longer imports piplite as this build expects")
+    for path in workers:
+        path.write_text(path.read_text().replace(PIPLITE_IMPORT, DRIVE_LAST))
+
+
+def lab_extensions(target: Path) -> Path:
+    """``target`` holding a copy of each of :data:`LAB_EXTENSIONS` from the venv, the only lab extensions the build
+    takes (others the venv holds, Panel's among them, stay out of the tutorials' start)."""
+    installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    for name in LAB_EXTENSIONS:
+        if not (installed / name / "package.json").exists():
+            stop(f"the lab extension {name} is not installed: run `python3 build.py setup`")
+        shutil.copytree(installed / name, target / name, dirs_exist_ok=True)
+    return target
+
+
 def trusted_notebooks(target: Path) -> Path:
     """The tutorials copied into ``target`` with their code cells marked trusted, so that JupyterLite shows
     the pictures they ship before the kernel has run (it strips an untrusted cell's SVG); ``target``."""
@@ -204,14 +249,35 @@ def trusted_notebooks(target: Path) -> Path:
     return target
 
 
+VIEWS = "webapp/"
+"""The Panel views in the rulebox wheel, which no tutorial imports."""
+
+
+def engine_only(wheel: Path, target: Path) -> Path:
+    """A copy of the rulebox ``wheel`` in the folder ``target`` without its Panel views (:data:`VIEWS`, a third of
+    the wheel): the tutorials import the engine alone, and the kernel unpacks the wheel at every start."""
+    with zipfile.ZipFile(wheel) as full:
+        members = [(info, full.read(info)) for info in full.infolist() if not info.filename.startswith(VIEWS)]
+    slim = target / wheel.name
+    with zipfile.ZipFile(slim, "w", zipfile.ZIP_DEFLATED) as new:
+        for info, data in members:
+            if info.filename.endswith(".dist-info/RECORD"):
+                data = b"".join(line for line in data.splitlines(keepends=True) if not line.startswith(VIEWS.encode()))
+            new.writestr(info, data)
+    return slim
+
+
 def build_lite(wheel: Path, out: Path, work: Path) -> None:
     """The JupyterLite tutorials with Pyodide vendored into ``out`` (``work`` is a scratch folder)."""
     (work / "piplite").mkdir(parents=True, exist_ok=True)
-    piplite = [Path(shutil.copy(path, work / "piplite")) for path in [wheel, *sorted(PIPLITE_WHEELS.glob("*.whl"))]]
+    piplite = [engine_only(wheel, work / "piplite"),
+               *(Path(shutil.copy(path, work / "piplite")) for path in sorted(PIPLITE_WHEELS.glob("*.whl")))]
     vendor_pyodide(work / "static", piplite)
     config = {
         "LiteBuildConfig": {"contents": [str(trusted_notebooks(work / "notebooks"))],
-                            "output_dir": str(out), "no_sourcemaps": True},
+                            "output_dir": str(out), "no_sourcemaps": True,
+                            "ignore_sys_prefix": ["federated_extensions"]},
+        "FederatedExtensionAddon": {"extra_labextensions_path": [str(lab_extensions(work / "labextensions"))]},
         "PipliteAddon": {"piplite_urls": [str(path) for path in piplite]},
     }
     (work / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1))
@@ -221,6 +287,4 @@ def build_lite(wheel: Path, out: Path, work: Path) -> None:
     if "static/pyodide/pyodide.mjs" not in config_data:
         stop("the JupyterLite build does not point at the vendored Pyodide")
     preload_kernel_packages(out)
-    if WIDGETS_EXTENSION not in config_data:
-        stop(f"the JupyterLite build lacks {WIDGETS_EXTENSION} (the tutorials' answer buttons): "
-             "run `python3 build.py setup` to install jupyterlab_widgets")
+    drive_searched_last(out / "extensions" / KERNEL_EXTENSION)

@@ -93,6 +93,27 @@ def test_a_tutorial_shows_its_pictures_before_any_cell_runs(page: Any, site_url:
     assert code_cell_prompts(page)[0] != "[1]:", "a cell ran"
 
 
+LEARNERS_MODULES = """import importlib, sys
+before = "colorsys" in sys.modules
+open("mine.py", "w").write("X = 7\\n")
+open("colorsys.py", "w").write("raise ImportError('a learner file hid the standard library')\\n")
+importlib.invalidate_caches()
+import colorsys, mine
+print(before, mine.X, colorsys.rgb_to_hsv(1, 0, 0), sys.path[-1] == "")"""
+"""Writes two modules into the notebook's folder and imports them: ``colorsys`` (of the standard library, not
+imported before) must come from the standard library."""
+
+
+def test_the_kernel_imports_a_learners_module_but_looks_in_the_notebooks_folder_last(page: Any,
+                                                                                    site_url: str) -> None:
+    """The notebook's folder is the browser's storage, searched after the kernel's packages
+    (:func:`tools.lite.drive_searched_last`)."""
+    page.goto(f"{site_url}lite/notebooks/index.html?path=button-up.ipynb")
+    run_setup(page, timeout_ms=RUN_TIMEOUT_MS)
+    said = type_and_run(page, page.locator(".jp-CodeCell").nth(1), LEARNERS_MODULES)
+    expect(said.first).to_have_text("False 7 (0.0, 1.0, 1) True", timeout=60_000)
+
+
 ANSWERS: dict[str, dict[int, tuple[str, str]]] = {
     "button-up.ipynb": {1: ("2", "1"), 2: ("14", "3"), 3: ("3", "2")},
     "button-up.de.ipynb": {1: ("2", "1"), 2: ("14", "3"), 3: ("3", "2")},

@@ -6,7 +6,7 @@ import gzip
 import urllib.request
 from pathlib import Path
 
-from tools.first_output import Load, report, served
+from tools.first_output import Load, median, report, served
 
 
 def test_the_server_counts_what_it_sends_per_path(tmp_path: Path) -> None:
@@ -35,3 +35,9 @@ def test_the_report_flags_a_tutorial_over_a_target() -> None:
     a, b = (line for line in text.splitlines() if ".ipynb " in line)
     assert "over a target" not in a and "over a target" in b
     assert "9.60 MB  /lite/static/pyodide/pyodide.asm.wasm" in text
+
+
+def test_a_figure_is_the_load_whose_first_output_is_the_median() -> None:
+    loads = [Load(3.0, 9.0, {"/a": 1}), Load(2.0, 7.0, {"/a": 2}), Load(4.0, 12.5, {"/a": 3})]
+    assert median(loads) is loads[0]  # its moments and bytes stay together
+    assert median(loads[1:]) is loads[2]

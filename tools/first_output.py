@@ -1,7 +1,7 @@
 """Time to a tutorial's first output in JupyterLite, in Chromium (a part of ``build.py bench``).
 
 For every notebook of the site, in a new browser context (a first visit: nothing cached), the
-tutorial is opened, its first code cell (the set-up: the engine's install and ``start()``, shipped
+tutorial is opened, its first code cell (the set-up: the engine's import and ``start()``, shipped
 folded) unfolded and run as soon as the notebook shows, and these moments are taken from the start of the navigation:
 
 * **notebook shown**: the first cell is on screen (JupyterLab's scripts loaded and run);

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.bytecode import compile_archives
+from tools.kernel_patches import drive_searched_last, lazy_micropip, lazy_terminal
 from tools.common import LITE_WHEELS, NOTEBOOKS, PIPLITE_WHEELS, PYODIDE_DIR, run, stop, venv_tool
 from tools.environment import pyodide_lock
 
@@ -52,9 +53,8 @@ KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel",
                    "ipywidgets")
 """What the kernel loads at start: named in ``loadPyodideOptions.packages``, Pyodide fetches them all at once
 with ``loadPyodide`` (from the site's lock) instead of micropip resolving them one after another from the piplite
-index (the kernel's own ``piplite.install`` of each, about a third of its start-up).  The engine and ipywidgets,
-which every tutorial's first cell installs, come in the same batch: that ``piplite.install`` then finds them
-installed (as in plain Jupyter, where the cell installs nothing)."""
+index (the kernel's own ``piplite.install`` of each, about a third of its start-up).  The engine and ipywidgets
+come in the same batch: a tutorial's first cell imports them and installs nothing, as in plain Jupyter."""
 PRELOADED_FROM_PIPLITE = ("comm", "rulebox", "ipywidgets")
 """The preloaded wheels of the piplite index (``pypi/``), compiled already (:func:`vendor_pyodide`)."""
 LITE_SETTINGS = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
@@ -92,35 +92,6 @@ def write_no_jedi(target: Path) -> None:
     with zipfile.ZipFile(target / NO_JEDI, "w") as wheel:
         for name, text in {**files, f"{info}/RECORD": record}.items():
             wheel.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), text)
-
-
-EAGER_EMBED = "from .terminal.embed import embed\n"
-LAZY_EMBED = '''
-
-def __getattr__(name):
-    """Rulebox's build: ``IPython.embed`` (the terminal, with prompt_toolkit) is imported when first used."""
-    if name == "embed":
-        from .terminal.embed import embed
-        return embed
-    raise AttributeError(f"module 'IPython' has no attribute {name!r}")
-'''
-
-
-def lazy_terminal(wheel: Path) -> None:
-    """Rewrite IPython's wheel so that ``import IPython`` leaves out its terminal: ``IPython/__init__.py`` imports
-    ``IPython.terminal.embed`` (and with it prompt_toolkit, about 200 modules) for ``IPython.embed`` alone,
-    which a kernel never calls; here ``embed`` is imported on first use (a module ``__getattr__``), so every
-    kernel starts without the terminal (about 0.4 s less in Pyodide on Node)."""
-    init = "IPython/__init__.py"
-    with zipfile.ZipFile(wheel) as old:
-        members = [(info, old.read(info)) for info in old.infolist()]
-    source = dict((info.filename, data) for info, data in members).get(init, b"").decode()
-    if source.count(EAGER_EMBED) != 1:
-        stop(f"{wheel.name}: {init} no longer imports the terminal as this build expects ({EAGER_EMBED.strip()})")
-    patched = (source.replace(EAGER_EMBED, "") + LAZY_EMBED).encode()
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
-        for info, data in members:
-            new.writestr(info, patched if info.filename == init else data)
 
 
 TERMINAL_PACKAGES = ("prompt-toolkit", "wcwidth")
@@ -187,6 +158,7 @@ def preload_kernel_packages(out: Path) -> None:
     lock = json.loads((target / "pyodide-lock.json").read_text())
     kernel = [Path(shutil.copy(wheel, target / wheel.name)) for wheel in (out / KERNEL_WHEELS).glob("*.whl")
               if not wheel.name.startswith("widgetsnbextension-")]
+    lazy_micropip(next(wheel for wheel in kernel if wheel.name.startswith("piplite-")))
     compile_archives(kernel)
     piplite = [Path(shutil.copy(wheel, target / wheel.name)) for name in PRELOADED_FROM_PIPLITE
                for wheel in (out / "pypi").glob(f"{name}-*.whl")]
@@ -203,26 +175,6 @@ def preload_kernel_packages(out: Path) -> None:
     kernel = config["jupyter-config-data"]["litePluginSettings"][f"{KERNEL_EXTENSION}:kernel"]
     kernel["loadPyodideOptions"] = {"packages": list(KERNEL_PACKAGES)}
     config_file.write_text(json.dumps(config, indent=2))
-
-
-PIPLITE_IMPORT = "\n      import piplite.piplite\n"
-"""The kernel worker's first Python import after Pyodide has loaded (in ``initPackageManager``)."""
-DRIVE_LAST = "\n      import sys\n      sys.path[:] = [*filter(None, sys.path), \"\"]" + PIPLITE_IMPORT
-
-
-def drive_searched_last(extension: Path) -> None:
-    """Have the kernel look for modules in the notebook's folder ("" on ``sys.path``) after its own packages.
-
-    The kernel's working folder is the browser's storage (JupyterLite's drive), where every file lookup is a
-    request the page answers; Pyodide puts "" first on ``sys.path``, so every import (about 400 at start) asked
-    the drive first, which took about half of the kernel's import time.  The kernel worker (each of its builds)
-    now moves "" to the end before its first import: a learner's own module still imports, and can no longer hide
-    the engine or the standard library."""
-    workers = [path for path in sorted(extension.rglob("*.js")) if PIPLITE_IMPORT in path.read_text()]
-    if not workers or any(path.read_text().count(PIPLITE_IMPORT) != 1 for path in workers):
-        stop(f"{extension.name}: the kernel worker no longer imports piplite as this build expects")
-    for path in workers:
-        path.write_text(path.read_text().replace(PIPLITE_IMPORT, DRIVE_LAST))
 
 
 def lab_extensions(target: Path) -> Path:

@@ -114,6 +114,17 @@ def test_the_kernel_imports_a_learners_module_but_looks_in_the_notebooks_folder_
     expect(said.first).to_have_text("False 7 (0.0, 1.0, 1) True", timeout=60_000)
 
 
+def test_piplite_imports_micropip_only_to_install(page: Any, site_url: str) -> None:
+    """The kernel starts without micropip (:func:`tools.kernel_patches.lazy_micropip`); ``piplite.install`` still
+    works, here finding the engine installed."""
+    page.goto(f"{site_url}lite/notebooks/index.html?path=button-up.ipynb")
+    run_setup(page, timeout_ms=RUN_TIMEOUT_MS)
+    code = ('import sys, piplite\nbefore = "micropip" in sys.modules\n'
+            'await piplite.install("rulebox", deps=False)\nprint(before, "micropip" in sys.modules)')
+    said = type_and_run(page, page.locator(".jp-CodeCell").nth(1), code)
+    expect(said.first).to_have_text("False True", timeout=60_000)
+
+
 ANSWERS: dict[str, dict[int, tuple[str, str]]] = {
     "button-up.ipynb": {1: ("2", "1"), 2: ("14", "3"), 3: ("3", "2")},
     "button-up.de.ipynb": {1: ("2", "1"), 2: ("14", "3"), 3: ("3", "2")},

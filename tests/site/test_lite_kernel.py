@@ -1,13 +1,15 @@
-"""The tutorials' kernel starts without IPython's terminal (:func:`tools.lite.lazy_terminal`): ``import IPython``
-leaves ``IPython.terminal.embed`` (and prompt_toolkit) out until ``IPython.embed`` is used, and the start batch
-leaves the terminal's packages out; a wheel whose ``IPython/__init__.py`` no longer reads as expected stops the
-build with one line.  The kernel looks in the notebook's folder (the browser's storage) after its own packages
-(:func:`tools.lite.drive_searched_last`), the site holds only the lab extensions the tutorials use, and their
-wheel of the engine leaves the Panel views out (:func:`tools.lite.engine_only`)."""
+"""The tutorials' kernel starts without IPython's terminal (:func:`tools.kernel_patches.lazy_terminal`):
+``import IPython`` leaves ``IPython.terminal.embed`` (and prompt_toolkit) out until ``IPython.embed`` is used, and
+the start batch leaves the terminal's packages out; a wheel whose ``IPython/__init__.py`` no longer reads as
+expected stops the build with one line.  The kernel looks in the notebook's folder (the browser's storage) after
+its own packages (:func:`tools.kernel_patches.drive_searched_last`), piplite imports micropip when it first
+installs (:func:`tools.kernel_patches.lazy_micropip`), the site holds only the lab extensions the tutorials use,
+and their wheel of the engine leaves the Panel views out (:func:`tools.lite.engine_only`)."""
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -16,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from tests.site.test_bytecode import preloaded
-from tools.lite import (DRIVE_LAST, EAGER_EMBED, KERNEL_EXTENSION, LAB_EXTENSIONS, PIPLITE_IMPORT, TERMINAL_PACKAGES,
-                        drive_searched_last, engine_only, lazy_terminal)
+from tools.kernel_patches import (DRIVE_LAST, EAGER_EMBED, PIPLITE_IMPORT, drive_searched_last, lazy_micropip,
+                                  lazy_terminal)
+from tools.lite import KERNEL_EXTENSION, LAB_EXTENSIONS, TERMINAL_PACKAGES, engine_only
 
 INIT = f'"""A stand-in for IPython."""\nimport sys\n{EAGER_EMBED}__all__ = ["embed"]\n'.encode()
 EMBED = b'import sys\n\ndef embed(**kwargs):\n    return sys._getframe(1).f_code.co_name\n'
@@ -119,3 +122,49 @@ def test_the_built_tutorials_load_the_engine_without_the_views(built_site: Path)
         with zipfile.ZipFile(wheel) as archive:
             names = archive.namelist()
         assert "core/teach/__init__.py" in names and not [n for n in names if n.startswith("webapp/")], wheel
+
+
+FAKE_MICROPIP = {
+    "micropip/__init__.py": "from .package_index import query_package\n\n"
+                            "async def install(requirements, **options):\n"
+                            "    from . import package_index\n"
+                            "    return await package_index.query_package(name=requirements, index_urls=None,\n"
+                            "                                             compat_layer=None, fetch_kwargs=None)\n",
+    "micropip/package_index.py": "class CompatibilityLayer: ...\n\nclass ProjectInfo: ...\n\n"
+                                 "async def query_package(name, **options):\n    return 'from PyPI: ' + name\n",
+}
+"""A stand-in for micropip: its ``install`` asks ``package_index.query_package``, which piplite patches."""
+VENV_PIPLITE = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / KERNEL_EXTENSION / "static" / "pypi"
+
+
+def test_piplite_imports_micropip_when_it_first_installs_and_keeps_its_pypi_fallback(tmp_path: Path) -> None:
+    """The kernel's own piplite (from the venv, as the build takes it), rewritten: ``import piplite`` leaves
+    micropip out; an install finds nothing in the site's index and falls back to micropip's own query (not to
+    piplite's patched one, which would call itself)."""
+    wheel = Path(shutil.copy(next(VENV_PIPLITE.glob("piplite-*.whl")), tmp_path))
+    lazy_micropip(wheel)
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tmp_path / "site")
+    for name, text in FAKE_MICROPIP.items():
+        (tmp_path / "site" / name).parent.mkdir(exist_ok=True)
+        (tmp_path / "site" / name).write_text(text)
+    probe = ("import asyncio, sys, piplite\nbefore = 'micropip' in sys.modules\n"
+             "async def twice():\n    return [await piplite.install('demo'), await piplite.install('again')]\n"
+             "print(before, *asyncio.run(twice()))")
+    run = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path / "site", capture_output=True, text=True,
+                         check=True)
+    assert run.stdout.strip() == "False from PyPI: demo from PyPI: again"
+
+
+def test_a_piplite_that_changed_stops_the_build(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wheel = tmp_path / "piplite-9-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("piplite/piplite.py", "import json\n\ndef install(name):\n    return name\n")
+    with pytest.raises(SystemExit):
+        lazy_micropip(wheel)
+    assert "piplite/piplite.py no longer imports micropip as this build expects" in capsys.readouterr().err
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("piplite/piplite.py", "import micropip\n\nVERSION = micropip.__version__\n")
+    with pytest.raises(SystemExit):
+        lazy_micropip(wheel)
+    assert "piplite/piplite.py uses micropip at import" in capsys.readouterr().err

@@ -8,9 +8,21 @@ from __future__ import annotations
 
 import ast
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from tools.common import stop
+
+def rewrite_module(wheel: Path, module: str, rewrite: Callable[[str], str]) -> None:
+    """Replace the source of ``module`` (a path inside ``wheel``, "" if absent) by ``rewrite(source)``."""
+    with zipfile.ZipFile(wheel) as old:
+        members = [(info, old.read(info)) for info in old.infolist()]
+    source = dict((info.filename, data) for info, data in members).get(module, b"").decode()
+    patched = rewrite(source).encode()
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
+        for info, data in members:
+            new.writestr(info, patched if info.filename == module else data)
+
 
 EAGER_EMBED = "from .terminal.embed import embed\n"
 LAZY_EMBED = '''
@@ -30,15 +42,13 @@ def lazy_terminal(wheel: Path) -> None:
     which a kernel never calls; here ``embed`` is imported on first use (a module ``__getattr__``), so every
     kernel starts without the terminal (about 0.4 s less in Pyodide on Node)."""
     init = "IPython/__init__.py"
-    with zipfile.ZipFile(wheel) as old:
-        members = [(info, old.read(info)) for info in old.infolist()]
-    source = dict((info.filename, data) for info, data in members).get(init, b"").decode()
-    if source.count(EAGER_EMBED) != 1:
-        stop(f"{wheel.name}: {init} no longer imports the terminal as this build expects ({EAGER_EMBED.strip()})")
-    patched = (source.replace(EAGER_EMBED, "") + LAZY_EMBED).encode()
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
-        for info, data in members:
-            new.writestr(info, patched if info.filename == init else data)
+
+    def rewrite(source: str) -> str:
+        if source.count(EAGER_EMBED) != 1:
+            stop(f"{wheel.name}: {init} no longer imports the terminal as this build expects ({EAGER_EMBED.strip()})")
+        return source.replace(EAGER_EMBED, "") + LAZY_EMBED
+
+    rewrite_module(wheel, init, rewrite)
 
 
 PIPLITE_MODULE = "piplite/piplite.py"
@@ -62,21 +72,24 @@ def lazy_micropip(wheel: Path) -> None:
     expressions for an install the tutorials never make.  Those imports move into a function that binds the same
     module names once, called first by every function that uses them, so before ``_install`` patches micropip
     (piplite keeps micropip's own ``query_package`` for its PyPI fallback, as before)."""
-    with zipfile.ZipFile(wheel) as old:
-        members = [(info, old.read(info)) for info in old.infolist()]
-    source = dict((info.filename, data) for info, data in members).get(PIPLITE_MODULE, b"").decode()
+    rewrite_module(wheel, PIPLITE_MODULE, lambda source: deferred_micropip(wheel.name, source))
+
+
+def deferred_micropip(wheel: str, source: str) -> str:
+    """piplite's ``source`` with its imports of :data:`DEFERRED` modules made on first use (:func:`lazy_micropip`;
+    ``wheel`` names it in an error)."""
     tree = ast.parse(source)
     moved = deferred_imports(tree)
     names = sorted({alias.asname or alias.name.split(".")[0] for node in moved for alias in node.names})
     if "micropip" not in names or FUTURE in source:
-        stop(f"{wheel.name}: {PIPLITE_MODULE} no longer imports micropip as this build expects")
+        stop(f"{wheel}: {PIPLITE_MODULE} no longer imports micropip as this build expects")
     start = tree.body[1 if ast.get_docstring(tree) is not None else 0]
     calls = {start.lineno: FUTURE}  # the annotations that name micropip's classes stay unevaluated (as in 3.14)
     for node in tree.body:
         if node in moved or not set(names) & {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}:
             continue
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or len(node.body) < 2:
-            stop(f"{wheel.name}: {PIPLITE_MODULE} uses micropip at import, which this build cannot defer")
+            stop(f"{wheel}: {PIPLITE_MODULE} uses micropip at import, which this build cannot defer")
         first = node.body[1] if ast.get_docstring(node) is not None else node.body[0]
         calls[first.lineno] = " " * first.col_offset + f"{LOADER}()\n"
     skipped = {line for node in moved for line in range(node.lineno, (node.end_lineno or node.lineno) + 1)}
@@ -87,10 +100,7 @@ def lazy_micropip(wheel: Path) -> None:
               f"    \"\"\"Rulebox's build: piplite's imports of micropip, made on first use.\"\"\"\n"
               f"    global {', '.join(names)}\n"
               f"    if all(name in globals() for name in {tuple(names)!r}):\n        return\n{imports}")
-    patched = ("".join(kept) + loader).encode()
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
-        for info, data in members:
-            new.writestr(info, patched if info.filename == PIPLITE_MODULE else data)
+    return "".join(kept) + loader
 
 
 PIPLITE_IMPORT = "\n      import piplite.piplite\n"
@@ -106,8 +116,9 @@ def drive_searched_last(extension: Path) -> None:
     the drive first, which took about half of the kernel's import time.  The kernel worker (each of its builds)
     now moves "" to the end before its first import: a learner's own module still imports, and can no longer hide
     the engine or the standard library."""
-    workers = [path for path in sorted(extension.rglob("*.js")) if PIPLITE_IMPORT in path.read_text()]
-    if not workers or any(path.read_text().count(PIPLITE_IMPORT) != 1 for path in workers):
+    scripts = {path: path.read_text() for path in sorted(extension.rglob("*.js"))}
+    workers = {path: text for path, text in scripts.items() if PIPLITE_IMPORT in text}
+    if not workers or any(text.count(PIPLITE_IMPORT) != 1 for text in workers.values()):
         stop(f"{extension.name}: the kernel worker no longer imports piplite as this build expects")
-    for path in workers:
-        path.write_text(path.read_text().replace(PIPLITE_IMPORT, DRIVE_LAST))
+    for path, text in workers.items():
+        path.write_text(text.replace(PIPLITE_IMPORT, DRIVE_LAST))

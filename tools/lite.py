@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from tools.bytecode import compile_archives
-from tools.kernel_patches import drive_searched_last, lazy_micropip, lazy_terminal
 from tools.common import LITE_WHEELS, NOTEBOOKS, PIPLITE_WHEELS, PYODIDE_DIR, run, stop, venv_tool
+from tools.kernel_patches import drive_searched_last, lazy_micropip, lazy_terminal
 from tools.environment import pyodide_lock
 
 PYODIDE_CORE_FILES = (

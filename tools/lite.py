@@ -2,7 +2,8 @@
 
 ``jupyter lite build`` gets the notebooks of ``notebooks/``, the rulebox wheel without its Panel views
 (:func:`engine_only`) and the kernel's extra wheels with ipywidgets (served by piplite), two lab
-extensions of the venv (:data:`LAB_EXTENSIONS`: ipywidgets' front end and the kernel), and a ``static/pyodide``
+extensions of the venv (:data:`LAB_EXTENSIONS`: ipywidgets' front end and the kernel) with the site's own
+(:data:`EARLY_KERNEL`, which starts the kernel while the notebook is laid out), and a ``static/pyodide``
 folder holding npm Pyodide's core files, the kernel's pure wheels from PyPI and
 a copy of ``pyodide-lock.json`` whose sha256 values are those of these wheels.  Every wheel and the standard
 library carry Python 3.14 bytecode (:mod:`tools.bytecode`), the kernel's own wheels too (compiled where
@@ -34,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.bytecode import compile_archives
-from tools.common import LITE_WHEELS, NOTEBOOKS, PIPLITE_WHEELS, PYODIDE_DIR, run, stop, venv_tool
+from tools.common import LITE_WHEELS, NOTEBOOKS, PIPLITE_WHEELS, PYODIDE_DIR, SITE_SRC, run, stop, venv_tool
 from tools.kernel_patches import drive_searched_last, lazy_micropip, lazy_terminal
 from tools.environment import pyodide_lock
 
@@ -46,7 +47,11 @@ WIDGETS_EXTENSION = "@jupyter-widgets/jupyterlab-manager"
 """ipywidgets' front end (from ``jupyterlab_widgets`` in the venv): the tutorials' answer buttons."""
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 LAB_EXTENSIONS = (WIDGETS_EXTENSION, KERNEL_EXTENSION)
-"""The lab extensions of the tutorials' JupyterLite: the answer buttons and the kernel."""
+"""The venv's lab extensions in the tutorials' JupyterLite: the answer buttons and the kernel."""
+EARLY_KERNEL = SITE_SRC / "early-kernel"
+"""The site's own lab extension (``@rulebox/early-kernel``, a prebuilt one written by hand): it starts the kernel
+of the notebook a page opens as soon as JupyterLite has started, while the notebook is read and laid out, where
+JupyterLite would start it after (about 2 s later for a long tutorial on a 2-core laptop)."""
 KERNEL_WHEELS = Path("extensions") / KERNEL_EXTENSION / "static" / "pypi"
 """Where a JupyterLite build puts the kernel's own wheels (piplite, the ipykernel and pyodide-kernel shims)."""
 KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "rulebox",
@@ -178,13 +183,16 @@ def preload_kernel_packages(out: Path) -> None:
 
 
 def lab_extensions(target: Path) -> Path:
-    """``target`` holding a copy of each of :data:`LAB_EXTENSIONS` from the venv, the only lab extensions the build
-    takes (others the venv holds, Panel's among them, stay out of the tutorials' start)."""
+    """``target`` holding a copy of each of :data:`LAB_EXTENSIONS` from the venv and of :data:`EARLY_KERNEL`, the
+    only lab extensions the build takes (others the venv holds, Panel's among them, stay out of the tutorials'
+    start)."""
     installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
     for name in LAB_EXTENSIONS:
         if not (installed / name / "package.json").exists():
             stop(f"the lab extension {name} is not installed: run `python3 build.py setup`")
         shutil.copytree(installed / name, target / name, dirs_exist_ok=True)
+    shutil.copytree(EARLY_KERNEL, target / json.loads((EARLY_KERNEL / "package.json").read_text())["name"],
+                    dirs_exist_ok=True)
     return target
 
 

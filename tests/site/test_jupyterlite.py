@@ -114,6 +114,17 @@ def test_the_kernel_imports_a_learners_module_but_looks_in_the_notebooks_folder_
     expect(said.first).to_have_text("False 7 (0.0, 1.0, 1) True", timeout=60_000)
 
 
+def test_a_tutorials_kernel_starts_with_jupyterlite_and_is_the_notebooks_only_kernel(page: Any, site_url: str) -> None:
+    """The site's lab extension (``site/early-kernel``) starts the kernel as soon as JupyterLite has started, and
+    the notebook connects to that kernel instead of starting one (``test_early_kernel.py`` has the cases)."""
+    kernels: list[str] = []
+    page.on("worker", lambda worker: kernels.append(worker.url) if "pyodide-kernel" in worker.url else None)
+    page.goto(f"{site_url}lite/notebooks/index.html?path=imperio-bellum.ipynb")
+    run_setup(page, timeout_ms=RUN_TIMEOUT_MS)
+    assert page.evaluate("performance.getEntriesByName('rulebox:early-kernel').length") == 1
+    assert len(kernels) == 1, kernels
+
+
 def test_piplite_imports_micropip_only_to_install(page: Any, site_url: str) -> None:
     """The kernel starts without micropip (:func:`tools.kernel_patches.lazy_micropip`); ``piplite.install`` still
     works, here finding the engine installed."""

@@ -62,7 +62,7 @@ def test_a_percent_encoded_path_is_read_as_the_page_reads_it() -> None:
     assert calls[4] == STARTED
 
 
-@pytest.mark.parametrize(("search", "page"), [
+@pytest.mark.parametrize(("search", "notebook_page"), [
     (f"?path={TUTORIAL}", "lab"),                      # another JupyterLite page opens the notebook its own way
     (f"?path={TUTORIAL}", "edit"),
     ("", "notebooks"),
@@ -72,8 +72,8 @@ def test_a_percent_encoded_path_is_read_as_the_page_reads_it() -> None:
     ("?path=%E0%A4%A", "notebooks"),                   # not percent-encoded text: the page shows its own error
     ("?path=notes.txt", "notebooks"),
 ])
-def test_other_pages_and_addresses_start_no_kernel(search: str, page: str) -> None:
-    calls = run(search, notebook_page=page, connects_to=None)
+def test_other_pages_and_addresses_start_no_kernel(search: str, notebook_page: str) -> None:
+    calls = run(search, notebook_page=notebook_page, connects_to=None)
     assert names(calls) == ["requires", "app.started", "serviceWorker.ready", "marks"] and calls[-1] == ["marks", 0]
 
 

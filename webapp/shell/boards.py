@@ -85,7 +85,7 @@ class TapChoices:
         self.widgets: list[pn.widgets.Select] = []
 
     def carry(self, widget: pn.widgets.Select) -> None:
-        """Send ``widget``'s choice (an option's label) with every tap."""
+        """Send ``widget``'s choice with every tap."""
         index = len(self.widgets)
         self.widgets.append(widget)
         widget.jscallback(args={"figure": self.figure}, value=f"""
@@ -95,11 +95,13 @@ class TapChoices:
             figure.tags = tags""")
 
     def apply(self) -> None:
-        """Set every carried widget to the choice the browser sent with the tap."""
-        for widget, label in zip(self.widgets, self.figure.tags, strict=False):
+        """Set every carried widget to the choice the browser sent with the tap: the browser's list holds an option's
+        value as text (or its label, when two options share a value's text)."""
+        for widget, sent in zip(self.widgets, self.figure.tags, strict=False):
             options = widget.options if isinstance(widget.options, dict) else {o: o for o in widget.options}
-            if isinstance(label, str) and label in options and widget.value != options[label]:
-                widget.value = options[label]
+            chosen = [value for label, value in options.items() if sent in (label, str(value))]
+            if chosen and widget.value != chosen[0]:
+                widget.value = chosen[0]
 
 
 def board_figure(x_range: tuple[float, float], y_range: tuple[float, float], pixels_per_unit: float) -> Any:

@@ -191,9 +191,14 @@ def lab_extensions(target: Path) -> Path:
         if not (installed / name / "package.json").exists():
             stop(f"the lab extension {name} is not installed: run `python3 build.py setup`")
         shutil.copytree(installed / name, target / name, dirs_exist_ok=True)
-    shutil.copytree(EARLY_KERNEL, target / json.loads((EARLY_KERNEL / "package.json").read_text())["name"],
-                    dirs_exist_ok=True)
+    shutil.copytree(EARLY_KERNEL, target / extension_name(EARLY_KERNEL), dirs_exist_ok=True)
     return target
+
+
+def extension_name(folder: Path) -> str:
+    """The package name of the lab extension in ``folder`` (its place under ``extensions/`` in the site)."""
+    name: str = json.loads((folder / "package.json").read_text())["name"]
+    return name
 
 
 def trusted_notebooks(target: Path) -> Path:

@@ -20,7 +20,8 @@ import pytest
 from tests.site.test_bytecode import preloaded
 from tools.kernel_patches import (DRIVE_LAST, EAGER_EMBED, PIPLITE_IMPORT, drive_searched_last, lazy_micropip,
                                   lazy_terminal)
-from tools.lite import EARLY_KERNEL, KERNEL_EXTENSION, LAB_EXTENSIONS, TERMINAL_PACKAGES, engine_only
+from tools.lite import (EARLY_KERNEL, KERNEL_EXTENSION, LAB_EXTENSIONS, TERMINAL_PACKAGES, engine_only,
+                        extension_name)
 
 INIT = f'"""A stand-in for IPython."""\nimport sys\n{EAGER_EMBED}__all__ = ["embed"]\n'.encode()
 EMBED = b'import sys\n\ndef embed(**kwargs):\n    return sys._getframe(1).f_code.co_name\n'
@@ -96,7 +97,7 @@ def test_the_built_kernel_searches_the_drive_last_and_starts_without_the_termina
     lock = json.loads((lite / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
     assert set(TERMINAL_PACKAGES) <= set(lock) and not set(TERMINAL_PACKAGES) & set(preloaded(lite))
     extensions = json.loads((lite / "jupyter-lite.json").read_text())["jupyter-config-data"]["federated_extensions"]
-    early = json.loads((EARLY_KERNEL / "package.json").read_text())["name"]
+    early = extension_name(EARLY_KERNEL)
     assert sorted(e["name"] for e in extensions) == sorted([*LAB_EXTENSIONS, early])
     assert (lite / "extensions" / early / "static" / "remoteEntry.js").read_bytes() == (
         EARLY_KERNEL / "static" / "remoteEntry.js").read_bytes()
